@@ -1,0 +1,39 @@
+// Recognition of OpenMP-style canonical loops:
+//   for (init; cond; incr) with one integer induction variable, a comparison
+//   against a bound and a constant-direction step.
+#pragma once
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+class VarDecl;
+} // namespace clang
+
+namespace gpuautopar {
+
+// The comparison with the induction variable on the left-hand side.
+enum class LoopCompare { Less, LessEqual, Greater, GreaterEqual, NotEqual };
+
+struct CanonicalLoop {
+  const clang::ForStmt *Loop = nullptr;
+  const clang::VarDecl *Induction = nullptr;
+  bool DeclaredInInit = false;       // `for (int i = ...` rather than `for (i = ...`
+  const clang::Expr *Lower = nullptr; // initial value of the induction variable
+  const clang::Expr *Bound = nullptr; // the side of the comparison that is not the variable
+  LoopCompare Compare = LoopCompare::Less;
+  const clang::Expr *Step = nullptr; // magnitude of `i += c` / `i -= c`; null for ++/--
+  bool Decrements = false;           // `--i`, `i--`, `i -= c`
+};
+
+// Returns the canonical form of `Loop`, or reports why it is not canonical
+// (an error at the loop, a note at the part that is not) and returns nothing.
+std::optional<CanonicalLoop> recognizeCanonicalLoop(const clang::ForStmt *Loop, clang::ASTContext &Ctx,
+                                                    clang::DiagnosticsEngine &Diags);
+
+} // namespace gpuautopar

@@ -1,0 +1,37 @@
+// Turns an accepted annotated loop into a call of the runtime, as text edits.
+//
+// The loop header becomes one line calling `gpu_autopar::for_loop`; the body's
+// text stays as the user wrote it, inside a lambda, with `#line` directives so
+// that diagnostics and debuggers still point at the original source.
+#pragma once
+
+#include "gpuautopar/Annotation.h"
+#include "gpuautopar/CanonicalLoop.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace clang {
+class ASTContext;
+class Rewriter;
+} // namespace clang
+
+namespace gpuautopar {
+
+struct OutputNames {
+  std::string LineFile; // the name `#line` directives refer to: the source as it was given
+  std::string SiteFile; // the name reports use for the loop: the file's base name
+};
+
+void rewriteLoop(const CanonicalLoop &Loop, const Annotation &A, clang::ASTContext &Ctx, clang::Rewriter &R,
+                 const OutputNames &Names);
+
+// Makes the rewritten file include the runtime's header, and restarts line
+// numbering so that line 1 is still the original line 1.
+void addRuntimeInclude(clang::ASTContext &Ctx, clang::Rewriter &R, const OutputNames &Names);
+
+// `Text` as the contents of a C++ string literal.
+std::string quoted(llvm::StringRef Text);
+
+} // namespace gpuautopar

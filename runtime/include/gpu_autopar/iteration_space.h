@@ -1,0 +1,87 @@
+// The iterations of a canonical loop as a value: first value, step and trip count.
+//
+// A rewritten loop `for (T i = lb; i OP ub; i += step)` becomes
+// `iterations<T>(lb, OP, ub, step)`. The runtime only ever deals with iteration
+// *indices* k in [0, count); `at(k)` maps an index back to the induction value.
+// Trip counts are computed in the unsigned type of T's width so that 64-bit
+// ranges (including the full range of unsigned 64-bit types) never overflow.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <type_traits>
+
+namespace gpu_autopar {
+
+// The comparison of the loop condition, written as the induction variable
+// on the left: `i < ub` is `less`, `ub > i` is normalised by the tool to `less`.
+enum class compare { less, less_equal, greater, greater_equal, not_equal };
+
+inline constexpr compare less = compare::less;
+inline constexpr compare less_equal = compare::less_equal;
+inline constexpr compare greater = compare::greater;
+inline constexpr compare greater_equal = compare::greater_equal;
+inline constexpr compare not_equal = compare::not_equal;
+
+template <class T>
+class iterations {
+  static_assert(std::is_integral<T>::value, "the induction variable must be an integer");
+  using U = typename std::make_unsigned<T>::type;
+
+public:
+  // `step` is the signed increment per iteration: `++i` is 1, `i -= 2` is -2.
+  iterations(T first, compare cmp, T bound, long long step) : first_(first), step_(step) {
+    if (step == 0)
+      throw std::invalid_argument("gpu_autopar: loop step is zero");
+    count_ = trip_count(first, cmp, bound, step);
+  }
+
+  std::uint64_t count() const { return count_; }
+  T first() const { return first_; }
+  long long step() const { return step_; }
+
+  // The induction value of iteration index k (0 <= k < count()). Computed
+  // modulo 2^bits in the unsigned type, which is exact for every k in range.
+  T at(std::uint64_t k) const {
+    return static_cast<T>(static_cast<U>(first_) + static_cast<U>(k * static_cast<std::uint64_t>(step_)));
+  }
+
+private:
+  static std::uint64_t trip_count(T first, compare cmp, T bound, long long step) {
+    const bool up = step > 0;
+    const std::uint64_t mag =
+        up ? static_cast<std::uint64_t>(step) : std::uint64_t(0) - static_cast<std::uint64_t>(step);
+    // Distance from first to the bound in the direction of travel, as unsigned.
+    auto distance = [](T from, T to) {
+      return static_cast<std::uint64_t>(static_cast<U>(static_cast<U>(to) - static_cast<U>(from)));
+    };
+    switch (cmp) {
+    case compare::less:
+      if (!up) throw std::invalid_argument("gpu_autopar: '<' loop with a negative step never ends");
+      return first < bound ? (distance(first, bound) - 1) / mag + 1 : 0;
+    case compare::less_equal:
+      if (!up) throw std::invalid_argument("gpu_autopar: '<=' loop with a negative step never ends");
+      return first <= bound ? distance(first, bound) / mag + 1 : 0;
+    case compare::greater:
+      if (up) throw std::invalid_argument("gpu_autopar: '>' loop with a positive step never ends");
+      return first > bound ? (distance(bound, first) - 1) / mag + 1 : 0;
+    case compare::greater_equal:
+      if (up) throw std::invalid_argument("gpu_autopar: '>=' loop with a positive step never ends");
+      return first >= bound ? distance(bound, first) / mag + 1 : 0;
+    case compare::not_equal: {
+      // As in OpenMP: the bound must be reached exactly.
+      std::uint64_t d = up ? distance(first, bound) : distance(bound, first);
+      if (d % mag != 0)
+        throw std::invalid_argument("gpu_autopar: '!=' loop whose step does not reach the bound");
+      return d / mag;
+    }
+    }
+    return 0;
+  }
+
+  T first_;
+  long long step_;
+  std::uint64_t count_ = 0;
+};
+
+} // namespace gpu_autopar

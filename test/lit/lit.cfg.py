@@ -1,0 +1,35 @@
+# lit configuration for gpu-autopar's tool tests.
+#
+# Substitutions:
+#   %gpu-autopar   the tool under test
+#   %cxx           the host C++ compiler, with the runtime's include path
+#   %runtime       the runtime library to link (with -pthread)
+#   %expect-exit N cmd   runs cmd and requires exit status N
+#   %nvcc          the CUDA compiler (only where the 'cuda' feature is present)
+import os
+import lit.formats
+
+config.name = "gpu-autopar"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".cu", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py"]
+config.test_source_root = config.source_root
+config.test_exec_root = config.binary_root
+
+# FileCheck, not and count come from LLVM 22.
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Rewritten programs run on CPU threads unless a test asks for other devices.
+for var in ["GPU_AUTOPAR_DEVICES", "GPU_AUTOPAR_REPORT", "GPU_AUTOPAR_LOG", "GPU_AUTOPAR_THREADS",
+            "GPU_AUTOPAR_PROGRESS", "CUDA_VISIBLE_DEVICES"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+import sys
+config.substitutions.append(("%expect-exit", "%s %s" % (sys.executable, os.path.join(config.source_root, "expect_exit.py"))))
+config.substitutions.append(("%gpu-autopar", config.gpu_autopar_tool))
+config.substitutions.append(("%cxx", "%s -std=c++17 -O1 -Wall -I%s" % (config.cxx, config.runtime_include)))
+config.substitutions.append(("%runtime", "%s -pthread" % config.runtime_lib))
+if config.have_cuda:
+    config.available_features.add("cuda")
+    config.substitutions.append(("%nvcc", "%s -std=c++17 --extended-lambda -arch=sm_75 -I%s"
+                                 % (config.cuda_compiler, config.runtime_include)))
