@@ -11,6 +11,7 @@
 
 #include <gpu_autopar/host_pool.h>
 #include <gpu_autopar/iteration_space.h>
+#include <gpu_autopar/loop_body.h>
 
 // Marks a callable as compilable for both host and device. Empty in a host
 // compiler, so rewritten files still build with plain g++/clang++.
@@ -21,12 +22,6 @@
 #endif
 
 namespace gpu_autopar {
-
-// Where an annotated loop stands in the original source.
-struct loop_site {
-  const char* file;
-  unsigned line;
-};
 
 namespace detail {
 // Runs `chunk` over every iteration index in [0, count): serially on the

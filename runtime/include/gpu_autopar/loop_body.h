@@ -1,0 +1,91 @@
+// The boundary between the header-side loop templates (which know the loop's
+// types, data maps and reductions) and the compiled runtime (which knows the
+// devices, leases and schedules). Generated code never uses this directly.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+
+namespace gpu_autopar {
+
+// Where an annotated loop stands in the original source.
+struct loop_site {
+  const char* file;
+  unsigned line;
+};
+
+enum class loop_mode { kernel, task, host };
+enum class schedule_kind { static_, dynamic, guided, adaptive };
+enum class fallback_policy { auto_, gpu, cpu, none };
+enum class device_kind { cpu, sim, cuda };
+
+// The clauses of one annotated loop (SPEC.md section 1), with the spec's defaults.
+struct loop_options {
+  loop_mode mode = loop_mode::kernel;
+  schedule_kind schedule = schedule_kind::adaptive;
+  std::uint64_t chunk = 0;           // 0: the schedule chooses
+  int max_devices = 0;               // 0: all
+  int slots = 1;                     // chunks in flight per GPU
+  fallback_policy fallback = fallback_policy::auto_;
+  std::int64_t min_iterations = -1;  // -1: the runtime's heuristic (task mode: 2)
+};
+
+// A device failed a chunk; the scheduler retries the chunk elsewhere.
+struct device_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// A device could not allocate; the scheduler retries the chunk split smaller.
+struct device_out_of_memory : device_error {
+  using device_error::device_error;
+};
+// The loop could not run where its fallback policy allows (fallback(none|gpu)).
+struct loop_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The leased device a chunk runs on, as the header templates see it. For a
+// simulated device, memory is a separate host allocation; for CUDA it is
+// device memory and the copies are ordered on stream().
+class device_context {
+public:
+  virtual ~device_context() = default;
+  virtual device_kind kind() const = 0;
+  virtual int id() const = 0;          // index among the runtime's devices
+  virtual void* stream() const = 0;    // cudaStream_t for CUDA, nullptr otherwise
+  virtual void* allocate(std::size_t bytes) = 0; // throws device_out_of_memory
+  virtual void deallocate(void* p) noexcept = 0;
+  virtual void copy_to_device(void* dst, const void* src, std::size_t bytes) = 0;
+  virtual void copy_to_host(void* dst, const void* src, std::size_t bytes) = 0;
+  virtual void synchronize() = 0;
+};
+
+// One loop as the runtime sees it: something that runs ranges of iteration
+// indices [begin, end) on the host or on a leased device.
+class loop_body {
+public:
+  virtual ~loop_body() = default;
+  // On the calling CPU thread, with the host's data and no copies.
+  virtual void run_host(std::uint64_t begin, std::uint64_t end) = 0;
+  // On the worker holding a lease on `dev` (the device is current there).
+  // Kernel mode copies the chunk's data in, runs it, copies results out; task
+  // mode runs the body per iteration. A chunk that throws may be run again
+  // elsewhere, so it must not combine partial results before it succeeded.
+  virtual void run_device(device_context& dev, std::uint64_t begin, std::uint64_t end) = 0;
+  // Whether run_device can use devices of this kind; if not, *why_not says
+  // why (e.g. a kernel-mode loop compiled without a CUDA compiler).
+  virtual bool can_run_on(device_kind kind, const char** why_not) const = 0;
+};
+
+// Runs every index in [0, count) exactly once, on the devices and CPU threads
+// the options and the environment allow. Rethrows the body's first exception
+// once every chunk has stopped and every lease is back; throws loop_error when
+// the fallback policy forbids every place the loop could run.
+void run_loop(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body);
+
+// In task mode, the lease held by the calling thread: its device (nullptr on
+// the CPU path) and its stream (a cudaStream_t, or nullptr).
+device_context* current_device();
+void* current_stream();
+
+} // namespace gpu_autopar
