@@ -1,0 +1,1 @@
+# Install rules and package files (SPEC.md section 3).
