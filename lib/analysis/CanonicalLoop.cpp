@@ -162,6 +162,10 @@ private:
 
 } // namespace
 
+const Stmt *CanonicalLoop::body() const { return Loop ? Loop->getBody() : RangeFor->getBody(); }
+
+SourceLocation CanonicalLoop::beginLoc() const { return Loop ? Loop->getForLoc() : RangeFor->getForLoc(); }
+
 std::optional<CanonicalLoop> recognizeCanonicalLoop(const ForStmt *Loop, ASTContext &Ctx, DiagnosticsEngine &Diags) {
   return Recognizer(Loop, Ctx, Diags).run();
 }

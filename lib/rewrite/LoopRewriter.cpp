@@ -120,4 +120,8 @@ void addRuntimeInclude(ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {
                      "#include <gpu_autopar/gpu_autopar.h>\n" + lineDirective(1, Names));
 }
 
+void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {
+  rewriteLoop(*A.Loop, A.Pragma, Ctx, R, Names);
+}
+
 } // namespace gpuautopar

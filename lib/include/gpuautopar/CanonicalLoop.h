@@ -5,6 +5,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 
 #include <optional>
 #include <string>
@@ -21,7 +22,13 @@ namespace gpuautopar {
 enum class LoopCompare { Less, LessEqual, Greater, GreaterEqual, NotEqual };
 
 struct CanonicalLoop {
-  const clang::ForStmt *Loop = nullptr;
+  const clang::ForStmt *Loop = nullptr;           // null for a range-based for
+  // Range-based form `for (decl : c)` over a random-access container `c`
+  // declared outside the loop: iterations are the indices [0, c.size()), and
+  // the rewriter declares the loop variable from `c[k]`. Induction, Lower,
+  // Bound and Step are then null.
+  const clang::CXXForRangeStmt *RangeFor = nullptr;
+  const clang::VarDecl *RangeContainer = nullptr;
   const clang::VarDecl *Induction = nullptr;
   bool DeclaredInInit = false;       // `for (int i = ...` rather than `for (i = ...`
   const clang::Expr *Lower = nullptr; // initial value of the induction variable
@@ -29,6 +36,9 @@ struct CanonicalLoop {
   LoopCompare Compare = LoopCompare::Less;
   const clang::Expr *Step = nullptr; // magnitude of `i += c` / `i -= c`; null for ++/--
   bool Decrements = false;           // `--i`, `i--`, `i -= c`
+
+  const clang::Stmt *body() const;
+  clang::SourceLocation beginLoc() const; // the `for` keyword
 };
 
 // Returns the canonical form of `Loop`, or reports why it is not canonical

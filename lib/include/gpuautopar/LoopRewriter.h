@@ -7,6 +7,7 @@
 
 #include "gpuautopar/Annotation.h"
 #include "gpuautopar/CanonicalLoop.h"
+#include "gpuautopar/LoopAnalysis.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -24,6 +25,12 @@ struct OutputNames {
   std::string SiteFile; // the name reports use for the loop: the file's base name
 };
 
+// Rewrites one accepted loop (`A.Accepted`, `A.Loop` set) into the runtime
+// call of its mode (docs/generated-code.md): host_loop, task_loop or
+// kernel_loop, with its options, data maps (A.Arrays) and reductions.
+void rewriteLoop(const LoopAnalysis &A, clang::ASTContext &Ctx, clang::Rewriter &R, const OutputNames &Names);
+
+// The first slice's entry: a clause-less loop in host mode.
 void rewriteLoop(const CanonicalLoop &Loop, const Annotation &A, clang::ASTContext &Ctx, clang::Rewriter &R,
                  const OutputNames &Names);
 

@@ -1,0 +1,21 @@
+// Data-map inference for kernel-mode loops: which array-like objects declared
+// outside the body it reads and writes, and which section of each one
+// iteration touches, so the runtime copies only a chunk's slice to a device.
+#pragma once
+
+#include "gpuautopar/LoopAnalysis.h"
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+} // namespace clang
+
+namespace gpuautopar {
+
+// Fills `A.Arrays` from `A.Loop`'s body and `A.Clauses.Maps` (a map clause
+// overrides what is inferred). Reports an error for a raw pointer whose extent
+// cannot be known (naming the pointer and the map clause to add) and returns
+// false then.
+bool inferDataMaps(LoopAnalysis &A, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+
+} // namespace gpuautopar
