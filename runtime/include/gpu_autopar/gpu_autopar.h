@@ -1,32 +1,31 @@
 // The one header that code rewritten by gpu-autopar includes.
 //
-// A loop annotated with `#pragma gpu_autopar for` is rewritten into a call of
-// `gpu_autopar::for_loop(site, iterations, body)`: the site names the loop in
-// logs and reports, `iterations` describes the loop header, and the body is
-// the loop body as a callable taking the induction variable.
+// A loop annotated with `#pragma gpu_autopar for` becomes one call of
+// host_loop, task_loop or kernel_loop (see loops.h and
+// docs/generated-code.md): the loop's site, its iteration space, its clauses
+// as options(), its data maps (kernel mode), its reductions, and the body as a
+// lambda whose parameters carry the user's names.
 #pragma once
 
 #include <cstdint>
 #include <utility>
 
+#include <gpu_autopar/cuda_stream.h>
+#include <gpu_autopar/data_map.h>
+#include <gpu_autopar/hd.h>
 #include <gpu_autopar/host_pool.h>
 #include <gpu_autopar/iteration_space.h>
 #include <gpu_autopar/loop_body.h>
-
-// Marks a callable as compilable for both host and device. Empty in a host
-// compiler, so rewritten files still build with plain g++/clang++.
-#if defined(__CUDACC__) || defined(__HIP__)
-#define GPU_AUTOPAR_HD __host__ __device__
-#else
-#define GPU_AUTOPAR_HD
-#endif
+#include <gpu_autopar/loops.h>
+#include <gpu_autopar/options.h>
+#include <gpu_autopar/reductions.h>
+#include <gpu_autopar/view.h>
 
 namespace gpu_autopar {
 
 namespace detail {
-// Runs `chunk` over every iteration index in [0, count): serially on the
-// calling thread when the loop is too small to be worth splitting, otherwise
-// on the process-wide host pool.
+// Runs `chunk` over every iteration index in [0, count) on CPU threads (the
+// first slice's entry point, kept while older rewritten files exist).
 void run_host_loop(const loop_site& site, std::uint64_t count, range_fn chunk);
 } // namespace detail
 

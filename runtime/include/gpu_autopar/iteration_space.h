@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include <gpu_autopar/hd.h>
+
 namespace gpu_autopar {
 
 // The comparison of the loop condition, written as the induction variable
@@ -36,13 +38,13 @@ public:
     count_ = trip_count(first, cmp, bound, step);
   }
 
-  std::uint64_t count() const { return count_; }
-  T first() const { return first_; }
-  long long step() const { return step_; }
+  GPU_AUTOPAR_HD std::uint64_t count() const { return count_; }
+  GPU_AUTOPAR_HD T first() const { return first_; }
+  GPU_AUTOPAR_HD long long step() const { return step_; }
 
   // The induction value of iteration index k (0 <= k < count()). Computed
   // modulo 2^bits in the unsigned type, which is exact for every k in range.
-  T at(std::uint64_t k) const {
+  GPU_AUTOPAR_HD T at(std::uint64_t k) const {
     return static_cast<T>(static_cast<U>(first_) + static_cast<U>(k * static_cast<std::uint64_t>(step_)));
   }
 

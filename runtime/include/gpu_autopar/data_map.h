@@ -1,0 +1,210 @@
+// Data maps of a kernel-mode loop as generated code spells them:
+//   ::gpu_autopar::data(::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1)),
+//                       ::gpu_autopar::tofrom(y, 0, n, ::gpu_autopar::affine(2, 0, 1)))
+// Each map names the user's object, optionally the range of it that exists
+// (`lo, len`, required for raw pointers), and the section one chunk touches.
+// A chunk of a loop running on a device gets a device copy of exactly that
+// section; on the CPU path views point at the host data and nothing is copied.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include <gpu_autopar/view.h>
+
+namespace gpu_autopar {
+
+enum class map_kind { to, from, tofrom, alloc };
+
+// The section of the object's outermost dimension that iteration with
+// induction value i touches: [scale*i + offset, scale*i + offset + extent).
+struct affine {
+  long long scale, offset, extent;
+  affine(long long s, long long o, long long e) : scale(s), offset(o), extent(e) {}
+};
+// The whole object (its known size, or `len` elements for a raw pointer).
+struct whole_section {
+  long long len = -1;
+};
+inline whole_section whole() { return {}; }
+inline whole_section whole(long long len) { return {len}; }
+// The same [lo, lo + len) for every chunk, from a map(kind: x[lo:len]) clause.
+struct fixed_section {
+  long long lo, len;
+};
+inline fixed_section section(long long lo, long long len) { return {lo, len}; }
+
+namespace detail {
+
+template <class Obj>
+struct object_access; // data pointer and size of a user object
+template <class T>
+struct object_access<T*> {
+  static T* data(T* p) { return p; }
+  static long long size(T*) { return -1; }
+};
+template <class T>
+struct object_access<T* const> : object_access<T*> {};
+template <class T>
+struct object_access<T* __restrict__> : object_access<T*> {};
+template <class T>
+struct object_access<T* const __restrict__> : object_access<T*> {};
+template <class T, std::size_t N>
+struct object_access<T[N]> {
+  static T* data(T (&a)[N]) { return a; }
+  static long long size(const T (&)[N]) { return static_cast<long long>(N); }
+};
+template <class T, class A>
+struct object_access<std::vector<T, A>> {
+  static T* data(std::vector<T, A>& v) { return v.data(); }
+  static long long size(const std::vector<T, A>& v) { return static_cast<long long>(v.size()); }
+};
+template <class T, class A>
+struct object_access<const std::vector<T, A>> {
+  static const T* data(const std::vector<T, A>& v) { return v.data(); }
+  static long long size(const std::vector<T, A>& v) { return static_cast<long long>(v.size()); }
+};
+template <class T, std::size_t N>
+struct object_access<std::array<T, N>> {
+  static T* data(std::array<T, N>& a) { return a.data(); }
+  static long long size(const std::array<T, N>&) { return static_cast<long long>(N); }
+};
+template <class T, std::size_t N>
+struct object_access<const std::array<T, N>> {
+  static const T* data(const std::array<T, N>& a) { return a.data(); }
+  static long long size(const std::array<T, N>&) { return static_cast<long long>(N); }
+};
+
+template <class Obj>
+using object_access_t = object_access<Obj>;
+
+// An element range [lo, hi) of an object.
+struct element_range {
+  long long lo = 0, hi = 0;
+  bool empty() const { return hi <= lo; }
+  long long size() const { return hi > lo ? hi - lo : 0; }
+};
+
+} // namespace detail
+
+// One map: the object's elements, the part of it that exists ([lo, lo + len);
+// len < 0: unknown), and the section a chunk needs. Each section kind says
+// which elements a chunk needs (chunk_range) and whether neighbouring chunks'
+// sections may overlap (then a chunk copies back only the elements it changed).
+template <class E, class Section>
+struct map_spec;
+
+namespace detail {
+inline element_range clamp(element_range r, long long lo, long long len) {
+  if (len >= 0) {
+    r.lo = std::max(r.lo, lo);
+    r.hi = std::min(r.hi, lo + len);
+  }
+  if (r.hi < r.lo)
+    r.hi = r.lo;
+  return r;
+}
+} // namespace detail
+
+template <class E>
+struct map_spec<E, affine> {
+  using element_type = E;
+  map_kind kind;
+  E* host;
+  long long lo, len;
+  affine section;
+
+  bool sections_may_overlap() const {
+    long long s = section.scale < 0 ? -section.scale : section.scale;
+    return section.extent > s;
+  }
+  detail::element_range chunk_range(long long first, long long last) const {
+    long long a = section.scale * first + section.offset, b = section.scale * last + section.offset;
+    return detail::clamp({std::min(a, b), std::max(a, b) + section.extent}, lo, len);
+  }
+  basic_view<E> host_view() const {
+    return basic_view<E>(host, len < 0 ? 0 : static_cast<std::size_t>(lo + len));
+  }
+};
+
+template <class E>
+struct map_spec<E, whole_section> {
+  using element_type = E;
+  map_kind kind;
+  E* host;
+  long long lo, len;
+  whole_section section;
+
+  bool sections_may_overlap() const { return true; }
+  detail::element_range chunk_range(long long, long long) const { return {lo, lo + len}; }
+  basic_view<E> host_view() const { return basic_view<E>(host, static_cast<std::size_t>(lo + len)); }
+};
+
+template <class E>
+struct map_spec<E, fixed_section> {
+  using element_type = E;
+  map_kind kind;
+  E* host;
+  long long lo, len;
+  fixed_section section;
+
+  bool sections_may_overlap() const { return true; }
+  detail::element_range chunk_range(long long, long long) const {
+    return detail::clamp({section.lo, section.lo + section.len}, lo, len);
+  }
+  basic_view<E> host_view() const {
+    return basic_view<E>(host, len < 0 ? 0 : static_cast<std::size_t>(lo + len));
+  }
+};
+
+namespace detail {
+template <class Obj, class Section>
+auto make_map(map_kind kind, Obj& obj, long long lo, long long len, Section s) {
+  using A = object_access_t<Obj>;
+  using E = typename std::remove_reference<decltype(*A::data(obj))>::type;
+  long long size = A::size(obj);
+  if (size >= 0) {
+    lo = 0;
+    len = size;
+  }
+  if constexpr (std::is_same<Section, whole_section>::value) {
+    if (len < 0 && s.len >= 0) {
+      lo = 0;
+      len = s.len;
+    }
+  }
+  if (len < 0 && !std::is_same<Section, affine>::value)
+    throw std::invalid_argument("gpu_autopar: a raw pointer mapped without an extent; add map(kind: p[lo:len])");
+  return map_spec<E, Section>{kind, A::data(obj), lo, len, s};
+}
+} // namespace detail
+
+// to / from / tofrom / alloc (object, section) for containers and built-in
+// arrays, and (pointer, lo, len, section) for raw pointers.
+#define GPU_AUTOPAR_MAP_KIND(name)                                                                                 \
+  template <class Obj, class Section>                                                                             \
+  auto name(Obj& obj, Section s) {                                                                                \
+    return detail::make_map(map_kind::name, obj, 0, -1, s);                                                       \
+  }                                                                                                               \
+  template <class Obj, class Section>                                                                             \
+  auto name(Obj& obj, long long lo, long long len, Section s) {                                                   \
+    return detail::make_map(map_kind::name, obj, lo, len, s);                                                     \
+  }
+GPU_AUTOPAR_MAP_KIND(to)
+GPU_AUTOPAR_MAP_KIND(from)
+GPU_AUTOPAR_MAP_KIND(tofrom)
+GPU_AUTOPAR_MAP_KIND(alloc)
+#undef GPU_AUTOPAR_MAP_KIND
+
+template <class... Maps>
+std::tuple<Maps...> data(Maps... maps) {
+  return std::tuple<Maps...>(maps...);
+}
+
+} // namespace gpu_autopar

@@ -1,0 +1,101 @@
+// The device copy of one map's section for one chunk: allocated and filled on
+// `prepare`, copied back on `finish`, freed when the slice goes away — also
+// when the chunk fails, so a failed chunk never leaks device memory.
+#pragma once
+
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include <gpu_autopar/data_map.h>
+#include <gpu_autopar/loop_body.h>
+
+namespace gpu_autopar {
+namespace detail {
+
+inline bool writes(map_kind k) { return k == map_kind::from || k == map_kind::tofrom; }
+
+// Whether every element of a chunk's section is written by the chunk, so that
+// a `from` map need not copy the old values in: the section tiles the chunk's
+// iterations exactly (x[i], x[2*i] with x[2*i+1], a[i*n + j] over all j).
+template <class E, class S>
+bool covers_densely(const map_spec<E, S>&) { return false; }
+template <class E>
+bool covers_densely(const map_spec<E, affine>& m) {
+  long long s = m.section.scale < 0 ? -m.section.scale : m.section.scale;
+  return m.section.extent == s;
+}
+
+template <class Map>
+class device_slice {
+  using E = typename Map::element_type;
+  using Mutable = typename std::remove_const<E>::type;
+
+public:
+  device_slice() = default;
+  device_slice(const device_slice&) = delete;
+  device_slice& operator=(const device_slice&) = delete;
+  ~device_slice() {
+    if (mem_)
+      dev_->deallocate(mem_);
+  }
+
+  // Allocates the section for a chunk whose first and last induction values
+  // are given and copies in what the body may read.
+  void prepare(device_context& dev, const Map& m, long long first, long long last) {
+    dev_ = &dev;
+    range_ = m.chunk_range(first, last);
+    const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
+    if (bytes == 0)
+      return;
+    mem_ = dev.allocate(bytes);
+    // Copy back only what changed when neighbouring chunks' sections overlap
+    // (a stale copy of a neighbour's element must not overwrite its result).
+    diff_ = writes(m.kind) && m.sections_may_overlap();
+    const bool copy_in =
+        m.kind == map_kind::to || m.kind == map_kind::tofrom || (m.kind == map_kind::from && (diff_ || !covers_densely(m)));
+    const E* src = m.host + range_.lo;
+    if (copy_in)
+      dev.copy_to_device(mem_, src, bytes);
+    if (diff_) {
+      const auto* p = reinterpret_cast<const unsigned char*>(src);
+      before_.assign(p, p + bytes);
+    }
+  }
+
+  // The view the body indexes with global indices.
+  basic_view<E> view(const Map& m) const {
+    E* origin = static_cast<E*>(mem_) - range_.lo;
+    return basic_view<E>(origin, m.len < 0 ? 0 : static_cast<std::size_t>(m.lo + m.len));
+  }
+
+  // Copies the chunk's results back to the host object (after the device has
+  // finished the chunk).
+  void finish(const Map& m) {
+    if (!writes(m.kind) || !mem_)
+      return;
+    const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
+    auto* dst = reinterpret_cast<unsigned char*>(const_cast<Mutable*>(m.host + range_.lo));
+    if (!diff_) {
+      dev_->copy_to_host(dst, mem_, bytes);
+      dev_->synchronize();
+      return;
+    }
+    std::vector<unsigned char> after(bytes);
+    dev_->copy_to_host(after.data(), mem_, bytes);
+    dev_->synchronize();
+    for (std::size_t at = 0; at < bytes; at += sizeof(E))
+      if (std::memcmp(&after[at], &before_[at], sizeof(E)) != 0)
+        std::memcpy(dst + at, &after[at], sizeof(E));
+  }
+
+private:
+  device_context* dev_ = nullptr;
+  void* mem_ = nullptr;
+  element_range range_;
+  bool diff_ = false;
+  std::vector<unsigned char> before_;
+};
+
+} // namespace detail
+} // namespace gpu_autopar

@@ -1,0 +1,234 @@
+// The three entry points rewritten loops call (docs/generated-code.md):
+//   host_loop   — no GPU work: CPU threads only
+//   task_loop   — the body does GPU work itself: runs on a worker holding a lease
+//   kernel_loop — the body can run on a GPU: one GPU thread per iteration of a
+//                 chunk, with the chunk's data sections copied in and out
+// Each wraps the loop in a loop_body and hands it to the runtime's run_loop,
+// which splits the iteration indices over devices and CPU threads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <gpu_autopar/data_map.h>
+#include <gpu_autopar/device_slice.h>
+#include <gpu_autopar/hd_tuple.h>
+#include <gpu_autopar/iteration_space.h>
+#include <gpu_autopar/loop_body.h>
+#include <gpu_autopar/options.h>
+#include <gpu_autopar/reductions.h>
+
+namespace gpu_autopar {
+namespace detail {
+
+// Host and task modes: the body runs iteration by iteration on whichever
+// thread runs the chunk (a CPU pool thread, or a worker holding a lease).
+template <class T, class Body, class Reds>
+class per_iteration_body final : public loop_body {
+public:
+  per_iteration_body(loop_mode mode, const iterations<T>& space, Body& body, Reds& reds)
+      : mode_(mode), space_(space), body_(body), reds_(reds) {}
+
+  void run_host(std::uint64_t begin, std::uint64_t end) override { run(begin, end); }
+  void run_device(device_context&, std::uint64_t begin, std::uint64_t end) override { run(begin, end); }
+  bool can_run_on(device_kind kind, const char** why_not) const override {
+    if (mode_ == loop_mode::host && kind != device_kind::cpu) {
+      if (why_not)
+        *why_not = "host-mode loop: the body does no GPU work";
+      return false;
+    }
+    return true;
+  }
+
+private:
+  void run(std::uint64_t begin, std::uint64_t end) {
+    auto partials = reds_.identities();
+    for (std::uint64_t k = begin; k < end; ++k)
+      std::apply([&](auto&... p) { body_(space_.at(k), p...); }, partials);
+    reds_.combine(partials);
+  }
+
+  loop_mode mode_;
+  iterations<T> space_;
+  Body& body_;
+  Reds& reds_;
+};
+
+#if defined(__CUDACC__)
+// One GPU thread per iteration of a chunk; each thread reduces into its own
+// partials, which the host folds once the chunk is back.
+template <class Body, class T, class Views, class Partials, std::size_t... V, std::size_t... P>
+__device__ void invoke_on_device(Body& body, T i, Views& views, Partials& partials, std::index_sequence<V...>,
+                                 std::index_sequence<P...>) {
+  body(i, hd_get<V>(views)..., hd_get<P>(partials)...);
+}
+
+template <class Body, class T, class Views, class Partials, std::size_t NV, std::size_t NP>
+__global__ void kernel_chunk(Body body, iterations<T> space, std::uint64_t begin, std::uint64_t n, Views views,
+                             Partials identity, Partials* out) {
+  std::uint64_t t = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t >= n)
+    return;
+  Partials partials = identity;
+  invoke_on_device(body, space.at(begin + t), views, partials, std::make_index_sequence<NV>{},
+                   std::make_index_sequence<NP>{});
+  out[t] = partials;
+}
+#endif
+
+// Kernel mode.
+template <class T, class Body, class Maps, class Reds>
+class kernel_body final : public loop_body {
+  static constexpr std::size_t map_count = std::tuple_size<Maps>::value;
+  using map_index = std::make_index_sequence<map_count>;
+
+public:
+  kernel_body(const iterations<T>& space, Body& body, Maps& maps, Reds& reds)
+      : space_(space), body_(body), maps_(maps), reds_(reds) {}
+
+  // The CPU path: views over the host data, no copies.
+  void run_host(std::uint64_t begin, std::uint64_t end) override {
+    auto views = host_views(map_index{});
+    reds_.combine(run_views(views, begin, end));
+  }
+
+  void run_device(device_context& dev, std::uint64_t begin, std::uint64_t end) override {
+    if (begin >= end)
+      return;
+    auto slices = make_slices(map_index{});
+    const long long first = static_cast<long long>(space_.at(begin));
+    const long long last = static_cast<long long>(space_.at(end - 1));
+    prepare(slices, dev, first, last, map_index{});
+    auto views = device_views(slices, map_index{});
+    typename Reds::partials partials;
+    if (dev.kind() == device_kind::cuda)
+      partials = run_cuda(dev, views, begin, end);
+    else
+      partials = run_views(views, begin, end);
+    finish(slices, map_index{});
+    reds_.combine(partials); // only once the chunk's results are back
+  }
+
+  bool can_run_on(device_kind kind, const char** why_not) const override {
+#if !defined(__CUDACC__)
+    if (kind == device_kind::cuda) {
+      if (why_not)
+        *why_not = "the file with this kernel-mode loop was compiled without a CUDA compiler";
+      return false;
+    }
+#endif
+    (void)kind;
+    (void)why_not;
+    return true;
+  }
+
+private:
+  template <std::size_t... I>
+  auto host_views(std::index_sequence<I...>) const {
+    return std::make_tuple(std::get<I>(maps_).host_view()...);
+  }
+  template <std::size_t... I>
+  auto make_slices(std::index_sequence<I...>) const {
+    return std::tuple<device_slice<typename std::tuple_element<I, Maps>::type>...>();
+  }
+  template <class Slices, std::size_t... I>
+  void prepare(Slices& s, device_context& dev, long long first, long long last, std::index_sequence<I...>) const {
+    (std::get<I>(s).prepare(dev, std::get<I>(maps_), first, last), ...);
+  }
+  template <class Slices, std::size_t... I>
+  auto device_views(const Slices& s, std::index_sequence<I...>) const {
+    return std::make_tuple(std::get<I>(s).view(std::get<I>(maps_))...);
+  }
+  template <class Slices, std::size_t... I>
+  void finish(Slices& s, std::index_sequence<I...>) const {
+    (std::get<I>(s).finish(std::get<I>(maps_)), ...);
+  }
+
+  template <class Views>
+  typename Reds::partials run_views(const Views& views, std::uint64_t begin, std::uint64_t end) {
+    auto partials = reds_.identities();
+    for (std::uint64_t k = begin; k < end; ++k)
+      std::apply([&](auto&... p) { std::apply([&](const auto&... v) { body_(space_.at(k), v..., p...); }, views); },
+                 partials);
+    return partials;
+  }
+
+  template <class Views>
+  typename Reds::partials run_cuda(device_context& dev, const Views& views, std::uint64_t begin, std::uint64_t end) {
+#if defined(__CUDACC__)
+    using P = decltype(to_hd_tuple(reds_.identities()));
+    constexpr std::size_t np = std::tuple_size<typename Reds::partials>::value;
+    const std::uint64_t n = end - begin;
+    P* out = static_cast<P*>(dev.allocate(n * sizeof(P)));
+    struct release {
+      device_context& dev;
+      void* p;
+      ~release() { dev.deallocate(p); }
+    } guard{dev, out};
+    const unsigned threads = 256;
+    const std::uint64_t blocks = (n + threads - 1) / threads;
+    kernel_chunk<Body, T, decltype(to_hd_tuple(views)), P, map_count, np>
+        <<<static_cast<unsigned>(blocks), threads, 0, static_cast<cudaStream_t>(dev.stream())>>>(
+            body_, space_, begin, n, to_hd_tuple(views), to_hd_tuple(reds_.identities()), out);
+    cudaError_t launched = cudaGetLastError();
+    if (launched != cudaSuccess)
+      throw device_error(std::string("gpu_autopar: kernel launch failed: ") + cudaGetErrorString(launched));
+    std::vector<P> each(n);
+    dev.copy_to_host(each.data(), out, n * sizeof(P));
+    dev.synchronize();
+    auto partials = reds_.identities();
+    fold_all(partials, each, std::make_index_sequence<np>{});
+    return partials;
+#else
+    (void)views;
+    (void)begin;
+    (void)end;
+    throw device_error("gpu_autopar: kernel-mode loop compiled without a CUDA compiler cannot run on CUDA device " +
+                       std::to_string(dev.id()));
+#endif
+  }
+
+  template <class Each, std::size_t... I>
+  static void fold_all(typename Reds::partials& into, const Each& each, std::index_sequence<I...>) {
+    for (const auto& p : each)
+      (Reds::template fold<I>(into, hd_get<I>(p)), ...);
+  }
+
+  iterations<T> space_;
+  Body& body_;
+  Maps& maps_;
+  Reds& reds_;
+};
+
+} // namespace detail
+
+template <class T, class Reds, class Body>
+void host_loop(const loop_site& site, const iterations<T>& space, const loop_options_builder& options, Reds&& reds,
+               Body&& body) {
+  detail::per_iteration_body<T, typename std::remove_reference<Body>::type, typename std::remove_reference<Reds>::type>
+      loop(loop_mode::host, space, body, reds);
+  run_loop(site, space.count(), options.with_mode(loop_mode::host), loop);
+}
+
+template <class T, class Reds, class Body>
+void task_loop(const loop_site& site, const iterations<T>& space, const loop_options_builder& options, Reds&& reds,
+               Body&& body) {
+  detail::per_iteration_body<T, typename std::remove_reference<Body>::type, typename std::remove_reference<Reds>::type>
+      loop(loop_mode::task, space, body, reds);
+  run_loop(site, space.count(), options.with_mode(loop_mode::task), loop);
+}
+
+template <class T, class Maps, class Reds, class Body>
+void kernel_loop(const loop_site& site, const iterations<T>& space, const loop_options_builder& options, Maps&& maps,
+                 Reds&& reds, Body&& body) {
+  detail::kernel_body<T, typename std::remove_reference<Body>::type, typename std::remove_reference<Maps>::type,
+                      typename std::remove_reference<Reds>::type>
+      loop(space, body, maps, reds);
+  run_loop(site, space.count(), options.with_mode(loop_mode::kernel), loop);
+}
+
+} // namespace gpu_autopar

@@ -1,0 +1,63 @@
+// `options()`: the clauses of one annotated loop as generated code spells
+// them, e.g. `::gpu_autopar::options().schedule(schedule_kind::dynamic, 64)`.
+// Each setter corresponds to one clause of SPEC.md section 1; what is not set
+// keeps the spec's default.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include <gpu_autopar/loop_body.h>
+
+namespace gpu_autopar {
+
+class loop_options_builder {
+public:
+  // schedule(kind[, chunk]); chunk 0 lets the schedule choose.
+  loop_options_builder& schedule(schedule_kind kind, long long chunk = 0) {
+    if (chunk < 0)
+      throw std::invalid_argument("gpu_autopar: schedule chunk must not be negative, got " + std::to_string(chunk));
+    o_.schedule = kind;
+    o_.chunk = static_cast<std::uint64_t>(chunk);
+    return *this;
+  }
+  // devices(n): at most n devices (n >= 1).
+  loop_options_builder& devices(long long n) {
+    if (n < 1)
+      throw std::invalid_argument("gpu_autopar: devices(n) needs n >= 1, got " + std::to_string(n));
+    o_.max_devices = static_cast<int>(n);
+    return *this;
+  }
+  // slots(k): at most k chunks in flight on one GPU (k >= 1).
+  loop_options_builder& slots(long long k) {
+    if (k < 1)
+      throw std::invalid_argument("gpu_autopar: slots(k) needs k >= 1, got " + std::to_string(k));
+    o_.slots = static_cast<int>(k);
+    return *this;
+  }
+  loop_options_builder& fallback(fallback_policy p) {
+    o_.fallback = p;
+    return *this;
+  }
+  // min_iterations(n): below n iterations the loop runs serially (n >= 0).
+  loop_options_builder& min_iterations(long long n) {
+    if (n < 0)
+      throw std::invalid_argument("gpu_autopar: min_iterations(n) needs n >= 0, got " + std::to_string(n));
+    o_.min_iterations = n;
+    return *this;
+  }
+
+  loop_options with_mode(loop_mode mode) const {
+    loop_options o = o_;
+    o.mode = mode;
+    return o;
+  }
+
+private:
+  loop_options o_;
+};
+
+inline loop_options_builder options() { return {}; }
+
+} // namespace gpu_autopar

@@ -1,0 +1,247 @@
+// The kernel-mode loop body on its own: chunks run over device copies of the
+// mapped sections, results come back, and nothing outside a chunk's section
+// is read (poisoned memory would show) or overwritten.
+#include "fake_device.h"
+
+#include <gpu_autopar/gpu_autopar.h>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+namespace ga = gpu_autopar;
+
+namespace {
+
+template <class Space, class Maps, class Reds, class Body>
+auto make_kernel(Space& space, Maps& maps, Reds& reds, Body& body) {
+  return ga::detail::kernel_body<typename std::decay<decltype(space.first())>::type, Body, Maps, Reds>(space, body, maps,
+                                                                                                    reds);
+}
+
+TEST(KernelBody, StencilChunksReadTheirHaloAndWriteOnlyTheirSection) {
+  const int n = 1000;
+  std::vector<double> a(n), b(n, -1.0);
+  std::iota(a.begin(), a.end(), 0.0);
+  ga::iterations<int> space(1, ga::less, n - 1, 1);
+  auto maps = ga::data(ga::to(a, ga::affine(1, -1, 3)), ga::from(b, ga::affine(1, 0, 1)));
+  auto reds = ga::reductions();
+  auto body = [=](int i, ga::view<decltype(a)> a, ga::view<decltype(b)> b) { b[i] = a[i - 1] + a[i] + a[i + 1]; };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device dev;
+  // Uneven chunks of iteration indices, in an order other than the natural one.
+  k.run_device(dev, 500, 998);
+  k.run_device(dev, 0, 7);
+  k.run_device(dev, 7, 500);
+  EXPECT_EQ(b[0], -1.0);
+  EXPECT_EQ(b[n - 1], -1.0);
+  for (int i = 1; i < n - 1; ++i)
+    ASSERT_EQ(b[i], 3.0 * i) << i;
+  EXPECT_TRUE(dev.live.empty());
+  // Only the chunk sections crossed: the halo of 2 per chunk, not whole arrays.
+  EXPECT_EQ(dev.bytes_in, (998 + 3 * 2) * sizeof(double));
+  EXPECT_EQ(dev.bytes_out, 998 * sizeof(double));
+}
+
+TEST(KernelBody, StridedWritesKeepTheElementsBetween) {
+  std::vector<int> v(101);
+  std::iota(v.begin(), v.end(), 0);
+  ga::iterations<long> space(0, ga::less, 50, 1);
+  auto maps = ga::data(ga::tofrom(v, ga::affine(2, 0, 1)));
+  auto reds = ga::reductions();
+  auto body = [=](long i, ga::view<decltype(v)> v) { v[2 * i] = -v[2 * i]; };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device dev;
+  k.run_device(dev, 0, 20);
+  k.run_device(dev, 20, 50);
+  for (int j = 0; j < 101; ++j)
+    ASSERT_EQ(v[j], (j % 2 == 0 && j < 100) ? -j : j) << j;
+}
+
+TEST(KernelBody, OverlappingSectionsCopyBackOnlyWhatChanged) {
+  // a[2i] = a[2i+1] + a[2i+3]: chunk sections overlap by two elements; a
+  // stale copy of the neighbour's a[2i] must not overwrite its result.
+  std::vector<long> a(64);
+  std::iota(a.begin(), a.end(), 100);
+  std::vector<long> expected = a;
+  for (int i = 0; i < 30; ++i)
+    expected[2 * i] = expected[2 * i + 1] + expected[2 * i + 3];
+  ga::iterations<int> space(0, ga::less, 30, 1);
+  auto maps = ga::data(ga::tofrom(a, ga::affine(2, 0, 4)));
+  auto reds = ga::reductions();
+  auto body = [=](int i, ga::view<decltype(a)> a) { a[2 * i] = a[2 * i + 1] + a[2 * i + 3]; };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device first, second;
+  // Run the later chunk first, then the earlier one whose section overlaps it.
+  k.run_device(second, 10, 30);
+  k.run_device(first, 0, 10);
+  EXPECT_EQ(a, expected);
+}
+
+TEST(KernelBody, ReductionsCombineOnlySucceededChunks) {
+  std::vector<int> x(100);
+  std::iota(x.begin(), x.end(), 1);
+  long sum = 5;
+  int biggest = -1;
+  ga::iterations<int> space(0, ga::less, 100, 1);
+  auto maps = ga::data(ga::to(x, ga::affine(1, 0, 1)));
+  auto reds = ga::reductions(ga::reduce<ga::op::plus>(sum), ga::reduce<ga::op::max>(biggest));
+  auto body = [=](int i, ga::view<decltype(x)> x, long& sum, int& biggest) {
+    sum += x[i];
+    if (x[i] > biggest)
+      biggest = x[i];
+  };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device dev, broken;
+  broken.fail_allocations = true;
+  EXPECT_THROW(k.run_device(broken, 0, 50), ga::device_out_of_memory);
+  k.run_device(dev, 0, 50);
+  k.run_host(50, 100);
+  EXPECT_EQ(sum, 5 + 5050);
+  EXPECT_EQ(biggest, 100);
+  EXPECT_TRUE(dev.live.empty());
+}
+
+TEST(KernelBody, FailedChunkFreesItsDeviceMemory) {
+  std::vector<float> x(10, 1.0f), y(10, 0.0f);
+  ga::iterations<int> space(0, ga::less, 10, 1);
+  auto maps = ga::data(ga::to(x, ga::affine(1, 0, 1)), ga::from(y, ga::affine(1, 0, 1)));
+  auto reds = ga::reductions();
+  auto body = [=](int i, ga::view<decltype(x)> x, ga::view<decltype(y)> y) {
+    if (i == 6)
+      throw ga::device_error("injected");
+    y[i] = x[i];
+  };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device dev;
+  EXPECT_THROW(k.run_device(dev, 0, 10), ga::device_error);
+  EXPECT_TRUE(dev.live.empty());
+  EXPECT_EQ(dev.allocations, 2u);
+  for (float v : y)
+    EXPECT_EQ(v, 0.0f); // nothing copied back from a failed chunk
+}
+
+TEST(KernelBody, RawPointersAndTwoDimensionalArrays) {
+  static float grid[8][5];
+  float* out = new float[8];
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 5; ++c)
+      grid[r][c] = float(r * 10 + c);
+  ga::iterations<int> space(7, ga::greater_equal, 0, -1); // reversed
+  auto maps = ga::data(ga::to(grid, ga::affine(1, 0, 1)), ga::from(out, 0, 8, ga::affine(1, 0, 1)));
+  auto reds = ga::reductions();
+  auto body = [=](int r, ga::view<decltype(grid)> grid, ga::view<decltype(out)> out) {
+    float s = 0;
+    for (int c = 0; c < 5; ++c)
+      s += grid[r][c];
+    out[r] = s;
+  };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device dev;
+  k.run_device(dev, 0, 3);
+  k.run_device(dev, 3, 8);
+  for (int r = 0; r < 8; ++r)
+    EXPECT_EQ(out[r], float(r * 50 + 10)) << r;
+  delete[] out;
+}
+
+TEST(KernelBody, WholeMapsOfIndirectWritesMergeAcrossChunks) {
+  // Non-affine writes map the whole array; chunks write disjoint elements
+  // through an index, and each copies back only what it changed.
+  std::vector<int> idx = {9, 3, 0, 7, 1, 8, 2, 6, 4, 5};
+  std::vector<int> out(10, -1);
+  ga::iterations<int> space(0, ga::less, 10, 1);
+  auto maps = ga::data(ga::to(idx, ga::affine(1, 0, 1)), ga::tofrom(out, ga::whole()));
+  auto reds = ga::reductions();
+  auto body = [=](int i, ga::view<decltype(idx)> idx, ga::view<decltype(out)> out) { out[idx[i]] = i; };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device a, b;
+  k.run_device(a, 0, 5);
+  k.run_device(b, 5, 10);
+  for (int i = 0; i < 10; ++i)
+    EXPECT_EQ(out[idx[i]], i);
+}
+
+TEST(Options, RejectsInvalidClauseValues) {
+  EXPECT_THROW(ga::options().devices(0), std::invalid_argument);
+  EXPECT_THROW(ga::options().slots(-1), std::invalid_argument);
+  EXPECT_THROW(ga::options().min_iterations(-5), std::invalid_argument);
+  auto o = ga::options().schedule(ga::schedule_kind::dynamic, 16).devices(2).fallback(ga::fallback_policy::cpu);
+  ga::loop_options l = o.with_mode(ga::loop_mode::task);
+  EXPECT_EQ(l.mode, ga::loop_mode::task);
+  EXPECT_EQ(l.chunk, 16u);
+  EXPECT_EQ(l.max_devices, 2);
+  EXPECT_EQ(l.fallback, ga::fallback_policy::cpu);
+}
+
+TEST(Reductions, EveryOperatorFromItsIdentity) {
+  int p = 1, t = 2, mn = 50, mx = -50, band = 0xff, bor = 0x100, bxor = 0x3, land = 1, lor = 0;
+  auto reds = ga::reductions(ga::reduce<ga::op::plus>(p), ga::reduce<ga::op::times>(t), ga::reduce<ga::op::min>(mn),
+                             ga::reduce<ga::op::max>(mx), ga::reduce<ga::op::bit_and>(band),
+                             ga::reduce<ga::op::bit_or>(bor), ga::reduce<ga::op::bit_xor>(bxor),
+                             ga::reduce<ga::op::logical_and>(land), ga::reduce<ga::op::logical_or>(lor));
+  auto parts = reds.identities();
+  EXPECT_EQ(std::get<0>(parts), 0);
+  EXPECT_EQ(std::get<1>(parts), 1);
+  EXPECT_EQ(std::get<4>(parts), -1);
+  auto chunk = parts;
+  std::get<0>(chunk) = 10;
+  std::get<1>(chunk) = 3;
+  std::get<2>(chunk) = 7;
+  std::get<3>(chunk) = 9;
+  std::get<4>(chunk) = 0x0f;
+  std::get<5>(chunk) = 0x1;
+  std::get<6>(chunk) = 0x1;
+  std::get<7>(chunk) = 0;
+  std::get<8>(chunk) = 1;
+  reds.combine(chunk);
+  reds.combine(parts); // an empty chunk changes nothing
+  EXPECT_EQ(p, 11);
+  EXPECT_EQ(t, 6);
+  EXPECT_EQ(mn, 7);
+  EXPECT_EQ(mx, 9);
+  EXPECT_EQ(band, 0x0f);
+  EXPECT_EQ(bor, 0x101);
+  EXPECT_EQ(bxor, 0x2);
+  EXPECT_EQ(land, 0);
+  EXPECT_EQ(lor, 1);
+  double fmin = 1e300;
+  auto fr = ga::reductions(ga::reduce<ga::op::min>(fmin));
+  EXPECT_TRUE(std::isinf(std::get<0>(fr.identities())));
+}
+
+TEST(Loops, HostAndTaskLoopsRunEveryIterationOnce) {
+  std::vector<int> hits(1000, 0);
+  long total = 0;
+  ga::host_loop(ga::loop_site{"api", 1}, ga::iterations<int>(0, ga::less, 1000, 1), ga::options(),
+                ga::reductions(ga::reduce<ga::op::plus>(total)), [&](int i, long& total) {
+                  hits[i] += 1;
+                  total += i;
+                });
+  ga::task_loop(ga::loop_site{"api", 2}, ga::iterations<int>(999, ga::greater_equal, 0, -1), ga::options(),
+                ga::reductions(), [&](int i) { hits[i] += 1; });
+  for (int h : hits)
+    ASSERT_EQ(h, 2);
+  EXPECT_EQ(total, 999 * 1000 / 2);
+}
+
+TEST(Loops, KernelLoopOnTheCpuPathUsesHostData) {
+  std::vector<float> x(777, 2.0f), y(777, 1.0f);
+  const float a = 3.0f;
+  double sum = 0;
+  ga::kernel_loop(ga::loop_site{"api", 3}, ga::iterations<int>(0, ga::less, 777, 1), ga::options(),
+                  ga::data(ga::to(x, ga::affine(1, 0, 1)), ga::tofrom(y, ga::affine(1, 0, 1))),
+                  ga::reductions(ga::reduce<ga::op::plus>(sum)),
+                  [=](int i, ga::view<decltype(x)> x, ga::view<decltype(y)> y, double& sum) {
+                    y[i] = a * x[i] + y[i];
+                    sum += y[i];
+                  });
+  for (float v : y)
+    ASSERT_EQ(v, 7.0f);
+  EXPECT_EQ(sum, 7.0 * 777);
+}
+
+} // namespace
