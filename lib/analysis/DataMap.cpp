@@ -1,10 +1,536 @@
+// Data-map inference for kernel-mode loops.
+//
+// For every array-like variable declared outside the body (raw pointer,
+// built-in array, std::vector, std::array) the body subscripts, each access's
+// first-dimension subscript is put in linear form over the induction
+// variable and the variables of inner loops. When all of them are affine with
+// the same coefficient of the induction variable, one section covers them:
+// `Scale*i + Offset` plus `Extent` elements, the inner loops' ranges folded
+// into Offset and Extent. Otherwise the whole object is mapped (a raw pointer
+// then needs its extent from a map clause).
 #include "gpuautopar/DataMap.h"
 
-namespace gpuautopar {
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Lexer.h"
 
-bool inferDataMaps(LoopAnalysis &A, clang::ASTContext &, clang::DiagnosticsEngine &) {
-  A.Arrays.clear(); // filled in by the data-map inference (issue 5)
-  return true;
+#include <map>
+#include <set>
+
+namespace gpuautopar {
+namespace {
+
+using namespace clang;
+
+std::string text(const Expr *E, const ASTContext &Ctx) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
+                              Ctx.getLangOpts())
+      .str();
+}
+
+// A value `Sym + Num`, where Sym is loop-invariant source text (possibly empty).
+struct Term {
+  std::string Sym;
+  long long Num = 0;
+  bool isZero() const { return Sym.empty() && Num == 0; }
+  std::string str() const {
+    if (Sym.empty())
+      return std::to_string(Num);
+    if (Num == 0)
+      return Sym;
+    return "(" + Sym + ")" + (Num < 0 ? " - " + std::to_string(-Num) : " + " + std::to_string(Num));
+  }
+};
+
+Term add(const Term &A, const Term &B, bool Negate = false) {
+  Term R;
+  R.Num = Negate ? A.Num - B.Num : A.Num + B.Num;
+  if (A.Sym.empty())
+    R.Sym = B.Sym.empty() ? "" : (Negate ? "-(" + B.Sym + ")" : B.Sym);
+  else if (B.Sym.empty())
+    R.Sym = A.Sym;
+  else
+    R.Sym = A.Sym + (Negate ? " - (" : " + (") + B.Sym + ")";
+  return R;
+}
+
+Term scale(const Term &A, const Term &Factor) {
+  if (Factor.Sym.empty()) {
+    Term R;
+    R.Num = A.Num * Factor.Num;
+    if (!A.Sym.empty() && Factor.Num != 0)
+      R.Sym = Factor.Num == 1 ? A.Sym : "(" + A.Sym + ") * " + std::to_string(Factor.Num);
+    return R;
+  }
+  if (A.Sym.empty()) {
+    if (A.Num == 0)
+      return Term{};
+    return Term{A.Num == 1 ? Factor.Sym : "(" + Factor.Sym + ") * " + std::to_string(A.Num), 0};
+  }
+  return Term{"(" + A.str() + ") * (" + Factor.str() + ")", 0};
+}
+
+// A linear form: Const + sum of Coef[v] * v over loop variables v.
+struct Linear {
+  Term Const;
+  std::map<const VarDecl *, Term> Coef;
+};
+
+// The range of an inner loop's variable: [Lower, Lower + Count).
+struct InnerRange {
+  Term Lower, Count;
+};
+
+class LinearForm {
+public:
+  LinearForm(const VarDecl *Induction, const std::map<const VarDecl *, InnerRange> &Inner,
+             const std::set<const VarDecl *> &Invariant, const ASTContext &Ctx)
+      : Induction(Induction), Inner(Inner), Invariant(Invariant), Ctx(Ctx) {}
+
+  std::optional<Linear> of(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Lit = dyn_cast<IntegerLiteral>(E)) {
+      Linear L;
+      L.Const.Num = static_cast<long long>(Lit->getValue().getLimitedValue());
+      return L;
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!V)
+        return std::nullopt;
+      Linear L;
+      if (V == Induction || Inner.count(V))
+        L.Coef[V] = Term{"", 1};
+      else if (Invariant.count(V) || V->getType().isConstQualified())
+        L.Const.Sym = V->getNameAsString();
+      else
+        return std::nullopt;
+      return L;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() == UO_Plus)
+        return of(U->getSubExpr());
+      if (U->getOpcode() == UO_Minus)
+        if (auto S = of(U->getSubExpr()))
+          return scaled(*S, Term{"", -1});
+      return std::nullopt;
+    }
+    const auto *B = dyn_cast<BinaryOperator>(E);
+    if (!B)
+      return invariantText(E);
+    auto L = of(B->getLHS()), R = of(B->getRHS());
+    if (!L || !R)
+      return invariantText(E);
+    switch (B->getOpcode()) {
+    case BO_Add:
+    case BO_Sub: {
+      bool Neg = B->getOpcode() == BO_Sub;
+      Linear Out;
+      Out.Const = add(L->Const, R->Const, Neg);
+      Out.Coef = L->Coef;
+      for (auto &[V, C] : R->Coef)
+        Out.Coef[V] = Out.Coef.count(V) ? add(Out.Coef[V], C, Neg) : (Neg ? scale(C, Term{"", -1}) : C);
+      return Out;
+    }
+    case BO_Mul:
+      if (L->Coef.empty())
+        return scaled(*R, L->Const);
+      if (R->Coef.empty())
+        return scaled(*L, R->Const);
+      return std::nullopt;
+    default:
+      return invariantText(E);
+    }
+  }
+
+private:
+  static Linear scaled(const Linear &L, const Term &F) {
+    Linear Out;
+    Out.Const = scale(L.Const, F);
+    for (auto &[V, C] : L.Coef)
+      Out.Coef[V] = scale(C, F);
+    return Out;
+  }
+  // An expression without loop variables or body-local names (a call such as
+  // n / 2 or size()) is a loop-invariant constant, kept as text.
+  std::optional<Linear> invariantText(const Expr *E) const {
+    if (!isInvariant(E))
+      return std::nullopt;
+    Linear L;
+    L.Const.Sym = "(" + text(E, Ctx) + ")";
+    return L;
+  }
+  bool isInvariant(const Expr *E) const {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      return !V || Invariant.count(V) || V->getType().isConstQualified();
+    }
+    if (isa<IntegerLiteral>(E->IgnoreParenImpCasts()))
+      return true;
+    if (isa<BinaryOperator>(E->IgnoreParenImpCasts()) || isa<UnaryOperator>(E->IgnoreParenImpCasts())) {
+      for (const Stmt *C : E->IgnoreParenImpCasts()->children())
+        if (!isa<Expr>(C) || !isInvariant(cast<Expr>(C)))
+          return false;
+      return true;
+    }
+    return false;
+  }
+
+  const VarDecl *Induction;
+  const std::map<const VarDecl *, InnerRange> &Inner;
+  const std::set<const VarDecl *> &Invariant;
+  const ASTContext &Ctx;
+};
+
+// What the walk finds about one variable.
+struct Uses {
+  const VarDecl *Var;
+  ContainerKind Kind;
+  bool Read = false, Written = false, NonAffine = false;
+  std::vector<Linear> Subscripts;
+  SourceLocation First;
+};
+
+std::optional<ContainerKind> containerKind(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isPointerType())
+    return ContainerKind::RawPointer;
+  if (T->isConstantArrayType())
+    return ContainerKind::BuiltinArray;
+  if (const auto *R = T->getAsCXXRecordDecl()) {
+    std::string Name = R->getQualifiedNameAsString();
+    if (Name == "std::vector" || Name == "std::__cxx11::vector")
+      return ContainerKind::StdVector;
+    if (Name == "std::array")
+      return ContainerKind::StdArray;
+  }
+  if (const auto *TS = T->getAs<TemplateSpecializationType>()) {
+    if (const auto *TD = TS->getTemplateName().getAsTemplateDecl()) {
+      std::string Name = TD->getQualifiedNameAsString();
+      if (Name == "std::vector")
+        return ContainerKind::StdVector;
+      if (Name == "std::array")
+        return ContainerKind::StdArray;
+    }
+  }
+  return std::nullopt;
+}
+
+class Walker : public RecursiveASTVisitor<Walker> {
+public:
+  Walker(const Stmt *Body, ASTContext &Ctx) : Body(Body), Ctx(Ctx) {}
+
+  bool VisitVarDecl(VarDecl *V) {
+    Local.insert(V);
+    return true;
+  }
+  bool VisitForStmt(ForStmt *F) {
+    InnerLoops.push_back(F);
+    return true;
+  }
+  // Anything assigned in the body is not loop-invariant.
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      noteAssigned(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      noteAssigned(U->getSubExpr());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    Refs.push_back(Ref);
+    return true;
+  }
+
+  const Stmt *Body;
+  ASTContext &Ctx;
+  std::set<const VarDecl *> Local, Assigned;
+  std::vector<ForStmt *> InnerLoops;
+  std::vector<DeclRefExpr *> Refs;
+
+private:
+  void noteAssigned(const Expr *E) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Assigned.insert(V);
+  }
+};
+
+const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
+  auto Parents = Ctx.getParents(*S);
+  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+}
+
+// The index expression applied directly to `E` (as `E[idx]`), if any.
+const Expr *subscriptOn(const Expr *E, const Stmt *Parent) {
+  if (const auto *A = dyn_cast_or_null<ArraySubscriptExpr>(Parent))
+    if (A->getBase()->IgnoreParenImpCasts() == E->IgnoreParenImpCasts())
+      return A->getIdx();
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Parent))
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+        Op->getArg(0)->IgnoreParenImpCasts() == E->IgnoreParenImpCasts())
+      return Op->getArg(1);
+  return nullptr;
+}
+
+const Stmt *skipWrappers(const Stmt *S, const Stmt *&Child, ASTContext &Ctx) {
+  const Stmt *P = parentOf(S, Ctx);
+  while (P && (isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P) || isa<MaterializeTemporaryExpr>(P))) {
+    Child = P;
+    P = parentOf(P, Ctx);
+  }
+  return P;
+}
+
+class Inference {
+public:
+  Inference(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags) : A(A), Ctx(Ctx), Diags(Diags) {}
+
+  bool run() {
+    const CanonicalLoop &L = *A.Loop;
+    Walker W(L.body(), Ctx);
+    W.TraverseStmt(const_cast<Stmt *>(L.body()));
+
+    std::set<const VarDecl *> Invariant;
+    for (const DeclRefExpr *Ref : W.Refs)
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (!W.Local.count(V) && !W.Assigned.count(V) && V != L.Induction)
+          Invariant.insert(V);
+    std::map<const VarDecl *, InnerRange> Inner = innerRanges(W, Invariant);
+    LinearForm Form(L.Induction, Inner, Invariant, Ctx);
+
+    std::map<const VarDecl *, Uses> Found;
+    std::vector<const VarDecl *> Order;
+    for (DeclRefExpr *Ref : W.Refs) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!V || W.Local.count(V) || V == L.Induction)
+        continue;
+      std::optional<ContainerKind> Kind = containerKind(V->getType());
+      if (!Kind)
+        continue;
+      auto [It, New] = Found.try_emplace(V, Uses{V, *Kind});
+      if (New) {
+        Order.push_back(V);
+        It->second.First = Ref->getLocation();
+      }
+      noteUse(It->second, Ref, Form);
+    }
+    if (L.RangeContainer) {
+      auto [It, New] = Found.try_emplace(L.RangeContainer, Uses{L.RangeContainer, *containerKind(L.RangeContainer->getType())});
+      if (New) {
+        Order.insert(Order.begin(), L.RangeContainer);
+        It->second.First = L.RangeFor->getRangeInit()->getBeginLoc();
+      }
+      const VarDecl *LoopVar = L.RangeFor->getLoopVariable();
+      QualType T = LoopVar->getType();
+      It->second.Read = true;
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        It->second.Written = true;
+      It->second.Subscripts.push_back(Linear{Term{}, {{nullptr, Term{"", 1}}}});
+    }
+
+    bool Ok = true;
+    for (const VarDecl *V : Order) {
+      const Uses &U = Found[V];
+      ArrayUse Use;
+      Use.Var = V;
+      Use.Container = U.Kind;
+      Use.Read = U.Read;
+      Use.Written = U.Written;
+      Use.FirstUse = U.First;
+      Use.Section = section(U, Inner, L.RangeFor ? nullptr : L.Induction);
+      const MapClause *Clause = clauseFor(V);
+      if (!Use.Section && U.Kind == ContainerKind::RawPointer && (!Clause || Clause->Length.empty())) {
+        unsigned ID = Diags.getCustomDiagID(
+            DiagnosticsEngine::Error,
+            "cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])' with its length");
+        Diags.Report(U.First, ID) << V->getName() << (U.Written ? (U.Read ? "tofrom" : "from") : "to");
+        Ok = false;
+      }
+      A.Arrays.push_back(std::move(Use));
+    }
+    // Variables only named in map clauses (e.g. alloc scratch) are mapped too.
+    for (const MapClause &C : A.Clauses.Maps)
+      if (C.Var && !Found.count(C.Var))
+        if (std::optional<ContainerKind> Kind = containerKind(C.Var->getType())) {
+          ArrayUse Use;
+          Use.Var = C.Var;
+          Use.Container = *Kind;
+          Use.FirstUse = C.Loc;
+          A.Arrays.push_back(std::move(Use));
+        }
+    return Ok;
+  }
+
+private:
+  const MapClause *clauseFor(const VarDecl *V) const {
+    for (const MapClause &C : A.Clauses.Maps)
+      if (C.Var == V)
+        return &C;
+    return nullptr;
+  }
+
+  void noteUse(Uses &U, const DeclRefExpr *Ref, const LinearForm &Form) {
+    const Stmt *Child = Ref;
+    const Stmt *P = skipWrappers(Ref, Child, Ctx);
+    const Expr *Idx = subscriptOn(cast<Expr>(Child), P);
+    if (!Idx) {
+      // x.size(), x.data(), pointer arithmetic, passing x on: no element
+      // section can be told, except for size()/empty() which touch none.
+      if (const auto *M = dyn_cast_or_null<MemberExpr>(P)) {
+        StringRef Name = M->getMemberDecl()->getName();
+        if (Name == "size" || Name == "empty")
+          return;
+      }
+      U.NonAffine = true;
+      U.Read = U.Written = true; // conservatively: copied in, and back where changed
+      return;
+    }
+    if (std::optional<Linear> Lin = Form.of(Idx))
+      U.Subscripts.push_back(*Lin);
+    else
+      U.NonAffine = true;
+    // Walk up the remaining subscripts (a[i][j]) to the element access.
+    const Stmt *Access = P;
+    const Stmt *Up = parentOf(Access, Ctx);
+    while (Up && (isa<ArraySubscriptExpr>(Up) || isa<ParenExpr>(Up) ||
+                  (isa<ImplicitCastExpr>(Up) && cast<ImplicitCastExpr>(Up)->getCastKind() != CK_LValueToRValue) ||
+                  (isa<CXXOperatorCallExpr>(Up) && cast<CXXOperatorCallExpr>(Up)->getOperator() == OO_Subscript))) {
+      Access = Up;
+      Up = parentOf(Up, Ctx);
+    }
+    classify(U, Access, Up);
+  }
+
+  static void classify(Uses &U, const Stmt *Access, const Stmt *Parent) {
+    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent)) {
+      if (Cast->getCastKind() == CK_LValueToRValue) {
+        U.Read = true;
+        return;
+      }
+    }
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(Parent)) {
+      if (B->getLHS()->IgnoreParens() == Access) {
+        if (B->getOpcode() == BO_Assign) {
+          U.Written = true;
+          return;
+        }
+        if (B->isCompoundAssignmentOp()) {
+          U.Read = U.Written = true;
+          return;
+        }
+      }
+    }
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Parent)) {
+      if (Op->getOperator() == OO_Equal && Op->getArg(0)->IgnoreParens() == Access) {
+        U.Written = true;
+        return;
+      }
+    }
+    // Increments, references bound to the element, address taken, calls:
+    // it may be read and written.
+    U.Read = U.Written = true;
+  }
+
+  std::map<const VarDecl *, InnerRange> innerRanges(const Walker &W, const std::set<const VarDecl *> &Invariant) {
+    std::map<const VarDecl *, InnerRange> Out;
+    for (const ForStmt *F : W.InnerLoops) {
+      // for (int j = lo; j < hi; ++j) with invariant lo and hi.
+      const auto *Init = dyn_cast_or_null<DeclStmt>(F->getInit());
+      if (!Init || !Init->isSingleDecl())
+        continue;
+      const auto *J = dyn_cast<VarDecl>(Init->getSingleDecl());
+      if (!J || !J->getInit())
+        continue;
+      const auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond());
+      const auto *Inc = dyn_cast_or_null<UnaryOperator>(F->getInc());
+      if (!Cond || !Inc || !Inc->isIncrementOp())
+        continue;
+      const auto *LhsRef = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+      if (!LhsRef || LhsRef->getDecl() != J || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+        continue;
+      std::map<const VarDecl *, InnerRange> None;
+      LinearForm Plain(nullptr, None, Invariant, Ctx);
+      auto Lo = Plain.of(J->getInit()), Hi = Plain.of(Cond->getRHS());
+      if (!Lo || !Hi || !Lo->Coef.empty() || !Hi->Coef.empty())
+        continue;
+      Term Count = add(Hi->Const, Lo->Const, /*Negate=*/true);
+      if (Cond->getOpcode() == BO_LE)
+        Count.Num += 1;
+      Out[J] = InnerRange{Lo->Const, Count};
+    }
+    return Out;
+  }
+
+  // One section covering every subscript, or nothing when they do not share
+  // the induction variable's coefficient or are not affine.
+  std::optional<AffineSection> section(const Uses &U, const std::map<const VarDecl *, InnerRange> &Inner,
+                                       const VarDecl *Induction) {
+    if (U.NonAffine || U.Subscripts.empty())
+      return std::nullopt;
+    std::optional<std::string> Scale;
+    std::string BaseSym;
+    long long MinOff = 0, MaxEnd = 0;
+    std::string ExtentSym;
+    bool First = true;
+    for (const Linear &Lin : U.Subscripts) {
+      Term Coef = Term{"", 0};
+      Term Off = Lin.Const;
+      Term Ext = Term{"", 1};
+      for (auto &[V, C] : Lin.Coef) {
+        if (V == Induction) {
+          Coef = C;
+          continue;
+        }
+        auto It = Inner.find(V);
+        if (It == Inner.end())
+          return std::nullopt;
+        // c*j over j in [lo, lo + count): adds c*lo to the offset and
+        // c*(count - 1) to the extent; only non-negative numeric c.
+        if (!C.Sym.empty() || C.Num < 0)
+          return std::nullopt;
+        Off = add(Off, scale(It->second.Lower, C));
+        Ext = add(Ext, scale(add(It->second.Count, Term{"", 1}, true), C));
+      }
+      std::string S = Coef.str();
+      if (First) {
+        Scale = S;
+        BaseSym = Off.Sym;
+        ExtentSym = Ext.Sym;
+        MinOff = Off.Num;
+        MaxEnd = Off.Num + Ext.Num;
+        First = false;
+        continue;
+      }
+      if (S != *Scale || Off.Sym != BaseSym || Ext.Sym != ExtentSym)
+        return std::nullopt;
+      MinOff = std::min(MinOff, Off.Num);
+      MaxEnd = std::max(MaxEnd, Off.Num + Ext.Num);
+    }
+    AffineSection Sec;
+    Sec.Scale = *Scale;
+    Sec.Offset = Term{BaseSym, MinOff}.str();
+    Sec.Extent = Term{ExtentSym, MaxEnd - MinOff}.str();
+    return Sec;
+  }
+
+  LoopAnalysis &A;
+  ASTContext &Ctx;
+  DiagnosticsEngine &Diags;
+};
+
+} // namespace
+
+bool inferDataMaps(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  A.Arrays.clear();
+  if (!A.Loop)
+    return true;
+  return Inference(A, Ctx, Diags).run();
 }
 
 } // namespace gpuautopar

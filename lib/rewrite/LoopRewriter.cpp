@@ -5,28 +5,15 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "gpuautopar/RuntimeCallText.h"
+
+#include "clang/AST/ExprCXX.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace gpuautopar {
 namespace {
 
 using namespace clang;
-
-// `continue` statements that belong to the annotated loop (not to a loop
-// nested in it) end the iteration, which in the outlined body is `return`.
-class ContinueFinder : public RecursiveASTVisitor<ContinueFinder> {
-public:
-  std::vector<const ContinueStmt *> Found;
-  bool VisitContinueStmt(ContinueStmt *S) {
-    Found.push_back(S);
-    return true;
-  }
-  bool TraverseForStmt(ForStmt *) { return true; }
-  bool TraverseWhileStmt(WhileStmt *) { return true; }
-  bool TraverseDoStmt(DoStmt *) { return true; }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *) { return true; }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-};
 
 const char *runtimeCompare(LoopCompare C) {
   switch (C) {
@@ -62,6 +49,91 @@ SourceLocation endOfStatement(const Stmt *S, ASTContext &Ctx) {
   return End;
 }
 
+// Edits inside the body: `continue` of this loop becomes `return`; in task
+// mode a kernel launch without a stream gets the lease's stream.
+class BodyEdits : public RecursiveASTVisitor<BodyEdits> {
+public:
+  BodyEdits(Rewriter &R, bool TaskMode) : R(R), TaskMode(TaskMode) {}
+  bool VisitContinueStmt(ContinueStmt *S) {
+    if (Depth == 0)
+      R.ReplaceText(S->getBeginLoc(), /*OrigLength=*/8, "return");
+    return true;
+  }
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+    if (!TaskMode)
+      return true;
+    const CallExpr *Config = K->getConfig();
+    unsigned Written = 0;
+    for (const Expr *Arg : Config->arguments())
+      if (!isa<CXXDefaultArgExpr>(Arg))
+        ++Written;
+    if (Written == 2)
+      R.InsertTextBefore(Config->getRParenLoc(), ", 0, ::gpu_autopar::cuda_stream()");
+    else if (Written == 3)
+      R.InsertTextBefore(Config->getRParenLoc(), ", ::gpu_autopar::cuda_stream()");
+    return true;
+  }
+  // `continue` inside nested loops belongs to them; lambdas have none of ours.
+  bool TraverseForStmt(ForStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseForStmt(S); }); }
+  bool TraverseWhileStmt(WhileStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseWhileStmt(S); }); }
+  bool TraverseDoStmt(DoStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseDoStmt(S); }); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    return nested([&] { return RecursiveASTVisitor::TraverseCXXForRangeStmt(S); });
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+private:
+  template <class F>
+  bool nested(F Traverse) {
+    ++Depth;
+    bool Result = Traverse();
+    --Depth;
+    return Result;
+  }
+  Rewriter &R;
+  bool TaskMode;
+  int Depth = 0;
+};
+
+std::string printedType(QualType T, const ASTContext &Ctx) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  return T.getNonReferenceType().getUnqualifiedType().getAsString(Policy);
+}
+
+std::string rangeText(SourceLocation Begin, SourceLocation EndToken, const ASTContext &Ctx) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Begin, EndToken), Ctx.getSourceManager(),
+                              Ctx.getLangOpts())
+      .str();
+}
+
+// The loop's iteration space and the body's first parameter; for a range-based
+// for also the declaration of the loop variable from the container.
+struct LoopHead {
+  std::string Space, Type, Var, Prologue;
+};
+
+LoopHead loopHead(const CanonicalLoop &L, ASTContext &Ctx) {
+  LoopHead H;
+  if (L.RangeFor) {
+    std::string C = L.RangeContainer->getNameAsString();
+    const VarDecl *V = L.RangeFor->getLoopVariable();
+    H.Type = "::std::size_t";
+    H.Var = "gpu_autopar_k";
+    H.Space = "::gpu_autopar::iterations<::std::size_t>(0, ::gpu_autopar::less, ::std::size(" + C + "), 1)";
+    H.Prologue = " " + rangeText(V->getBeginLoc(), V->getLocation(), Ctx) + " = " + C + "[" + H.Var + "];";
+    return H;
+  }
+  H.Type = printedType(L.Induction->getType(), Ctx);
+  H.Var = L.Induction->getNameAsString();
+  std::string Step = L.Step ? "(" + sourceText(L.Step, Ctx) + ")" : "1";
+  if (L.Decrements)
+    Step = "-" + Step;
+  H.Space = "::gpu_autopar::iterations<" + H.Type + ">((" + sourceText(L.Lower, Ctx) + "), " +
+            runtimeCompare(L.Compare) + ", (" + sourceText(L.Bound, Ctx) + "), " + Step + ")";
+  return H;
+}
+
 } // namespace
 
 std::string quoted(llvm::StringRef Text) {
@@ -74,44 +146,57 @@ std::string quoted(llvm::StringRef Text) {
   return Out;
 }
 
-void rewriteLoop(const CanonicalLoop &L, const Annotation &A, ASTContext &Ctx, Rewriter &R,
-                 const OutputNames &Names) {
+void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {
   const SourceManager &SM = Ctx.getSourceManager();
-  const Stmt *Body = L.Loop->getBody();
+  const CanonicalLoop &L = *A.Loop;
+  const Stmt *Body = L.body();
   const bool Compound = isa<CompoundStmt>(Body);
+  LoopHead H = loopHead(L, Ctx);
 
-  QualType T = L.Induction->getType().getNonReferenceType().getUnqualifiedType();
-  PrintingPolicy Policy(Ctx.getLangOpts());
-  Policy.SuppressTagKeyword = true;
-  std::string Type = T.getAsString(Policy);
-  std::string Var = L.Induction->getNameAsString();
-  std::string Step = L.Step ? "(" + sourceText(L.Step, Ctx) + ")" : "1";
-  if (L.Decrements)
-    Step = "-" + Step;
+  BodyEdits Edits(R, A.Mode == LoopMode::Task);
+  Edits.TraverseStmt(const_cast<Stmt *>(Body));
+
+  // What the body starts with: the range-for variable, then one fresh,
+  // uninitialised copy per private variable (as OpenMP's private).
+  std::string Prologue = H.Prologue;
+  for (const VarDecl *P : A.Clauses.Privates)
+    Prologue += " decltype(" + P->getNameAsString() + ") " + P->getNameAsString() + ";";
+  if (Compound && !Prologue.empty())
+    R.InsertTextAfter(cast<CompoundStmt>(Body)->getLBracLoc().getLocWithOffset(1), Prologue);
 
   // The call takes the place of the pragma line and the loop header, indented
-  // like the loop was.
-  std::string Head(SM.getPresumedColumnNumber(L.Loop->getBeginLoc()) - 1, ' ');
+  // like the loop was; one argument per line.
+  const unsigned Column = SM.getPresumedColumnNumber(L.beginLoc());
+  const std::string Indent(Column - 1, ' ');
+  const std::string Cont = ",\n" + Indent + "    ";
+  std::string Head = Indent;
   llvm::raw_string_ostream OS(Head);
-  OS << "::gpu_autopar::for_loop(::gpu_autopar::loop_site{\"" << quoted(Names.SiteFile) << "\", "
-     << SM.getPresumedLineNumber(A.HashLoc) << "}, ::gpu_autopar::iterations<" << Type << ">(("
-     << sourceText(L.Lower, Ctx) << "), " << runtimeCompare(L.Compare) << ", (" << sourceText(L.Bound, Ctx)
-     << "), " << Step << "), [&](" << Type << " " << Var << ")" << (Compound ? "" : " {") << "\n"
+  OS << entryPoint(A.Mode) << "(::gpu_autopar::loop_site{\"" << quoted(Names.SiteFile) << "\", "
+     << SM.getPresumedLineNumber(A.Pragma.HashLoc) << "}" << Cont << H.Space << ", " << optionsText(A.Clauses);
+  if (A.Mode == LoopMode::Kernel)
+    OS << Cont << dataText(A);
+  OS << Cont << reductionsText(A.Clauses) << Cont
+     << (A.Mode == LoopMode::Kernel ? "[=] GPU_AUTOPAR_HD (" : "[&](") << H.Type << " " << H.Var
+     << extraParameters(A, Ctx) << ")" << (Compound ? "" : " {" + Prologue) << "\n"
      << lineDirective(SM.getPresumedLineNumber(Body->getBeginLoc()), Names)
      << std::string(SM.getPresumedColumnNumber(Body->getBeginLoc()) - 1, ' ');
 
-  for (const ContinueStmt *C : [&] {
-         ContinueFinder F;
-         F.TraverseStmt(const_cast<Stmt *>(Body));
-         return F.Found;
-       }())
-    R.ReplaceText(C->getBeginLoc(), /*OrigLength=*/8, "return");
-
-  SourceLocation LineStart = A.HashLoc.getLocWithOffset(1 - int(SM.getPresumedColumnNumber(A.HashLoc)));
+  SourceLocation LineStart =
+      A.Pragma.HashLoc.getLocWithOffset(1 - int(SM.getPresumedColumnNumber(A.Pragma.HashLoc)));
   R.ReplaceText(CharSourceRange::getCharRange(LineStart, Body->getBeginLoc()), Head);
   SourceLocation End = endOfStatement(Body, Ctx);
   R.InsertTextAfter(End, std::string(Compound ? ");" : " });") + "\n" +
                              lineDirective(SM.getPresumedLineNumber(End), Names));
+}
+
+void rewriteLoop(const CanonicalLoop &L, const Annotation &A, ASTContext &Ctx, Rewriter &R,
+                 const OutputNames &Names) {
+  LoopAnalysis Host;
+  Host.Pragma = A;
+  Host.Loop = L;
+  Host.Mode = LoopMode::Host;
+  Host.Accepted = true;
+  rewriteLoop(Host, Ctx, R, Names);
 }
 
 void addRuntimeInclude(ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {
@@ -120,8 +205,5 @@ void addRuntimeInclude(ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {
                      "#include <gpu_autopar/gpu_autopar.h>\n" + lineDirective(1, Names));
 }
 
-void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {
-  rewriteLoop(*A.Loop, A.Pragma, Ctx, R, Names);
-}
 
 } // namespace gpuautopar

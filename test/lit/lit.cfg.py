@@ -6,13 +6,15 @@
 #   %runtime       the runtime library to link (with -pthread)
 #   %expect-exit N cmd   runs cmd and requires exit status N
 #   %nvcc          the CUDA compiler (only where the 'cuda' feature is present)
+#   %e2e --out DIR SOURCE   rewrite, build, run under each device setting and
+#                  compare with the serial build (see e2e_check.py)
 import os
 import lit.formats
 
 config.name = "gpu-autopar"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".cu", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "e2e_check.py"]
 config.test_source_root = config.source_root
 config.test_exec_root = config.binary_root
 
@@ -33,3 +35,11 @@ if config.have_cuda:
     config.available_features.add("cuda")
     config.substitutions.append(("%nvcc", "%s -std=c++17 --extended-lambda -arch=sm_75 -I%s"
                                  % (config.cuda_compiler, config.runtime_include)))
+
+# The device settings every end-to-end program runs under: CPU threads, one
+# simulated device, three, and four of uneven speed.
+e2e_devices = "cpu;sim:1;sim:3;sim:4,speed=1:2:1:1"
+config.substitutions.append(("%e2e", "%s %s --tool %s --cxx %s --include %s --runtime %s --standard '%s' %s" % (
+    sys.executable, os.path.join(config.source_root, "e2e_check.py"), config.gpu_autopar_tool, config.cxx,
+    config.runtime_include, config.runtime_lib, e2e_devices,
+    ("--nvcc " + config.cuda_compiler) if config.have_cuda else "")))

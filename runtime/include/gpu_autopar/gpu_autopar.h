@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <utility>
 
 #include <gpu_autopar/cuda_stream.h>

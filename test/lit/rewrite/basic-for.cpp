@@ -12,7 +12,10 @@ void scale(float *y, const float *x, float a, int n) {
   }
 }
 // CHECK:      void scale(float *y, const float *x, float a, int n) {
-// CHECK-NEXT:   ::gpu_autopar::for_loop(::gpu_autopar::loop_site{"basic-for.cpp", 9}, ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), [&](int i)
+// CHECK-NEXT:   ::gpu_autopar::host_loop(::gpu_autopar::loop_site{"basic-for.cpp", 9},
+// CHECK-NEXT:       ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options(),
+// CHECK-NEXT:       ::gpu_autopar::reductions(),
+// CHECK-NEXT:       [&](int i)
 // CHECK-NEXT: #line 10 "{{.*}}basic-for.cpp"
 // CHECK-NEXT:                               {
 // CHECK-NEXT:     y[i] = a * x[i];
@@ -38,12 +41,18 @@ void clear_odd(int *v, unsigned long n) {
   }
 }
 // CHECK:      void clear_odd(int *v, unsigned long n) {
-// CHECK-NEXT:   ::gpu_autopar::for_loop(::gpu_autopar::loop_site{"basic-for.cpp", 27}, ::gpu_autopar::iterations<unsigned long>((n), ::gpu_autopar::greater, (0), -(2)), [&](unsigned long k) {
-// CHECK-NEXT: #line 29 "{{.*}}basic-for.cpp"
+// CHECK-NEXT:   ::gpu_autopar::host_loop(::gpu_autopar::loop_site{"basic-for.cpp", 30},
+// CHECK-NEXT:       ::gpu_autopar::iterations<unsigned long>((n), ::gpu_autopar::greater, (0), -(2)), ::gpu_autopar::options(),
+// CHECK-NEXT:       ::gpu_autopar::reductions(),
+// CHECK-NEXT:       [&](unsigned long k) {
+// CHECK-NEXT: #line 32 "{{.*}}basic-for.cpp"
 // CHECK-NEXT:     v[k - 1] = 0; });
-// CHECK-NEXT: #line 29 "{{.*}}basic-for.cpp"
+// CHECK-NEXT: #line 32 "{{.*}}basic-for.cpp"
 // CHECK-EMPTY:
-// CHECK-NEXT:   ::gpu_autopar::for_loop(::gpu_autopar::loop_site{"basic-for.cpp", 30}, ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less_equal, (10), 1), [&](int i)
+// CHECK-NEXT:   ::gpu_autopar::host_loop(::gpu_autopar::loop_site{"basic-for.cpp", 33},
+// CHECK-NEXT:       ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less_equal, (10), 1), ::gpu_autopar::options(),
+// CHECK-NEXT:       ::gpu_autopar::reductions(),
+// CHECK-NEXT:       [&](int i)
 // CHECK:          if (v[i] == 1)
 // CHECK-NEXT:       return;
 // CHECK-NEXT:     for (int j = 0; j < 3; ++j)

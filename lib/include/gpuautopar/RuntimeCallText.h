@@ -1,0 +1,29 @@
+// The text of the runtime call an accepted loop becomes (docs/generated-code.md):
+// the entry point of its mode, its options, data maps and reductions, and the
+// parameters the outlined body takes. Pure text from LoopAnalysis, so the
+// rewriter only has to place it.
+#pragma once
+
+#include "gpuautopar/LoopAnalysis.h"
+
+#include <string>
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace gpuautopar {
+
+// `::gpu_autopar::kernel_loop` etc.
+std::string entryPoint(LoopMode Mode);
+// `::gpu_autopar::options()` followed by one setter per clause written.
+std::string optionsText(const LoopClauses &C);
+// `::gpu_autopar::reductions(::gpu_autopar::reduce<::gpu_autopar::op::plus>(sum), ...)`.
+std::string reductionsText(const LoopClauses &C);
+// `::gpu_autopar::data(::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1)), ...)`.
+std::string dataText(const LoopAnalysis &A);
+// The body's parameters after the induction variable: one view per map
+// (kernel mode), then one reference per reduction variable.
+std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx);
+
+} // namespace gpuautopar

@@ -1,0 +1,142 @@
+#include "gpuautopar/RuntimeCallText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+namespace gpuautopar {
+namespace {
+
+const char *opName(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Plus: return "plus";
+  case ReductionOp::Times: return "times";
+  case ReductionOp::Min: return "min";
+  case ReductionOp::Max: return "max";
+  case ReductionOp::BitAnd: return "bit_and";
+  case ReductionOp::BitOr: return "bit_or";
+  case ReductionOp::BitXor: return "bit_xor";
+  case ReductionOp::LogicalAnd: return "logical_and";
+  case ReductionOp::LogicalOr: return "logical_or";
+  }
+  return "";
+}
+
+const char *mapName(MapKind K) {
+  switch (K) {
+  case MapKind::To: return "to";
+  case MapKind::From: return "from";
+  case MapKind::ToFrom: return "tofrom";
+  case MapKind::Alloc: return "alloc";
+  }
+  return "";
+}
+
+const MapClause *clauseFor(const LoopAnalysis &A, const clang::VarDecl *V) {
+  for (const MapClause &C : A.Clauses.Maps)
+    if (C.Var == V)
+      return &C;
+  return nullptr;
+}
+
+// Written arrays go back; an array only written, one element per iteration
+// and every element of its section, need not come in (`from`).
+MapKind inferredKind(const ArrayUse &U) {
+  if (!U.Written)
+    return MapKind::To;
+  if (!U.Read && U.Section && U.Section->Extent == "1" && (U.Section->Scale == "1" || U.Section->Scale == "-1"))
+    return MapKind::From;
+  return MapKind::ToFrom;
+}
+
+} // namespace
+
+std::string entryPoint(LoopMode Mode) {
+  switch (Mode) {
+  case LoopMode::Kernel: return "::gpu_autopar::kernel_loop";
+  case LoopMode::Task: return "::gpu_autopar::task_loop";
+  case LoopMode::Host: return "::gpu_autopar::host_loop";
+  }
+  return "";
+}
+
+std::string optionsText(const LoopClauses &C) {
+  std::string S = "::gpu_autopar::options()";
+  if (C.Schedule) {
+    const char *Kind = "adaptive";
+    switch (*C.Schedule) {
+    case ScheduleKind::Static: Kind = "static_"; break;
+    case ScheduleKind::Dynamic: Kind = "dynamic"; break;
+    case ScheduleKind::Guided: Kind = "guided"; break;
+    case ScheduleKind::Adaptive: Kind = "adaptive"; break;
+    }
+    S += std::string(".schedule(::gpu_autopar::schedule_kind::") + Kind;
+    if (!C.ScheduleChunk.empty())
+      S += ", (" + C.ScheduleChunk + ")";
+    S += ")";
+  }
+  if (!C.Devices.empty() && C.Devices != "all")
+    S += ".devices((" + C.Devices + "))";
+  if (!C.Slots.empty())
+    S += ".slots((" + C.Slots + "))";
+  if (C.Fallback) {
+    const char *P = "auto_";
+    switch (*C.Fallback) {
+    case FallbackKind::Auto: P = "auto_"; break;
+    case FallbackKind::Gpu: P = "gpu"; break;
+    case FallbackKind::Cpu: P = "cpu"; break;
+    case FallbackKind::None: P = "none"; break;
+    }
+    S += std::string(".fallback(::gpu_autopar::fallback_policy::") + P + ")";
+  }
+  if (!C.MinIterations.empty())
+    S += ".min_iterations((" + C.MinIterations + "))";
+  return S;
+}
+
+std::string reductionsText(const LoopClauses &C) {
+  std::string S = "::gpu_autopar::reductions(";
+  for (size_t I = 0; I < C.Reductions.size(); ++I) {
+    if (I)
+      S += ", ";
+    S += std::string("::gpu_autopar::reduce<::gpu_autopar::op::") + opName(C.Reductions[I].Op) + ">(" +
+         C.Reductions[I].Var->getNameAsString() + ")";
+  }
+  return S + ")";
+}
+
+std::string dataText(const LoopAnalysis &A) {
+  std::string S = "::gpu_autopar::data(";
+  bool First = true;
+  for (const ArrayUse &U : A.Arrays) {
+    const MapClause *Clause = clauseFor(A, U.Var);
+    MapKind Kind = Clause ? Clause->Kind : inferredKind(U);
+    if (!First)
+      S += ",\n        ";
+    First = false;
+    S += std::string("::gpu_autopar::") + mapName(Kind) + "(" + U.Var->getNameAsString();
+    if (Clause && !Clause->Length.empty())
+      S += ", (" + (Clause->Lower.empty() ? std::string("0") : Clause->Lower) + "), (" + Clause->Length + ")";
+    if (U.Section)
+      S += ", ::gpu_autopar::affine(" + U.Section->Scale + ", " + U.Section->Offset + ", " + U.Section->Extent + "))";
+    else
+      S += ", ::gpu_autopar::whole())";
+  }
+  return S + ")";
+}
+
+std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx) {
+  std::string S;
+  if (A.Mode == LoopMode::Kernel)
+    for (const ArrayUse &U : A.Arrays) {
+      std::string Name = U.Var->getNameAsString();
+      S += ", ::gpu_autopar::view<decltype(" + Name + ")> " + Name;
+    }
+  clang::PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  for (const ReductionClause &R : A.Clauses.Reductions)
+    S += ", " + R.Var->getType().getNonReferenceType().getUnqualifiedType().getAsString(Policy) + "& " +
+         R.Var->getNameAsString();
+  return S;
+}
+
+} // namespace gpuautopar
