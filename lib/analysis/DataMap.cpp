@@ -17,6 +17,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -62,13 +63,18 @@ Term scale(const Term &A, const Term &Factor) {
     Term R;
     R.Num = A.Num * Factor.Num;
     if (!A.Sym.empty() && Factor.Num != 0)
-      R.Sym = Factor.Num == 1 ? A.Sym : "(" + A.Sym + ") * " + std::to_string(Factor.Num);
+      R.Sym = Factor.Num == 1    ? A.Sym
+              : Factor.Num == -1 ? "-(" + A.Sym + ")"
+                                 : "(" + A.Sym + ") * " + std::to_string(Factor.Num);
     return R;
   }
   if (A.Sym.empty()) {
     if (A.Num == 0)
       return Term{};
-    return Term{A.Num == 1 ? Factor.Sym : "(" + Factor.Sym + ") * " + std::to_string(A.Num), 0};
+    return Term{A.Num == 1    ? Factor.Sym
+                : A.Num == -1 ? "-(" + Factor.Sym + ")"
+                              : "(" + Factor.Sym + ") * " + std::to_string(A.Num),
+                0};
   }
   return Term{"(" + A.str() + ") * (" + Factor.str() + ")", 0};
 }
@@ -190,6 +196,7 @@ struct Uses {
   const VarDecl *Var;
   ContainerKind Kind;
   bool Read = false, Written = false, NonAffine = false;
+  bool ConditionalWrite = false; // some write may not happen, or covers part of an element
   std::vector<Linear> Subscripts;
   SourceLocation First;
 };
@@ -246,6 +253,17 @@ public:
     Refs.push_back(Ref);
     return true;
   }
+  // After one of these, later writes may not happen.
+  bool VisitContinueStmt(ContinueStmt *) { return exits(); }
+  bool VisitBreakStmt(BreakStmt *) { return exits(); }
+  bool VisitReturnStmt(ReturnStmt *) { return exits(); }
+  bool VisitGotoStmt(GotoStmt *) { return exits(); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) { return exits(); }
+  bool exits() {
+    HasEarlyExit = true;
+    return true;
+  }
+  bool HasEarlyExit = false;
 
   const Stmt *Body;
   ASTContext &Ctx;
@@ -295,6 +313,7 @@ public:
     const CanonicalLoop &L = *A.Loop;
     Walker W(L.body(), Ctx);
     W.TraverseStmt(const_cast<Stmt *>(L.body()));
+    Body = L.body();
 
     std::set<const VarDecl *> Invariant;
     for (const DeclRefExpr *Ref : W.Refs)
@@ -344,6 +363,10 @@ public:
       Use.Written = U.Written;
       Use.FirstUse = U.First;
       Use.Section = section(U, Inner, L.RangeFor ? nullptr : L.Induction);
+      Use.WritesWholeSection = U.Written && !U.Read && !U.ConditionalWrite && !W.HasEarlyExit && Use.Section &&
+                               Use.Section->HullParts.empty() &&
+                               (Use.Section->Extent == Use.Section->Scale ||
+                                (Use.Section->Extent == "1" && Use.Section->Scale == "-1"));
       const MapClause *Clause = clauseFor(V);
       if (!Use.Section && U.Kind == ContainerKind::RawPointer && (!Clause || Clause->Length.empty())) {
         unsigned ID = Diags.getCustomDiagID(
@@ -404,37 +427,62 @@ private:
       Access = Up;
       Up = parentOf(Up, Ctx);
     }
-    classify(U, Access, Up);
+    // A write through a further subscript (a[i][j]) writes part of the
+    // element the section counts in; a conditional one may not happen.
+    if (classify(U, Access, Up) && (Access != P || !unconditional(Up)))
+      U.ConditionalWrite = true;
   }
 
-  static void classify(Uses &U, const Stmt *Access, const Stmt *Parent) {
+  // Whether the statement containing an access runs in every iteration: only
+  // blocks and inner canonical loops lie between it and the loop body.
+  bool unconditional(const Stmt *S) const {
+    while (S && S != Body) {
+      const Stmt *P = parentOf(S, Ctx);
+      if (!P)
+        return false;
+      if (const auto *F = dyn_cast<ForStmt>(P)) {
+        if (F->getBody() != S)
+          return false;
+      } else if (!isa<CompoundStmt>(P) && !isa<ExprWithCleanups>(P) && !isa<BinaryOperator>(P) &&
+                 !isa<CXXOperatorCallExpr>(P) && !isa<ImplicitCastExpr>(P) && !isa<ParenExpr>(P) &&
+                 !isa<AttributedStmt>(P)) {
+        return false;
+      }
+      S = P;
+    }
+    return S == Body;
+  }
+
+  // Notes whether the element access is read and/or written; returns whether it writes.
+  static bool classify(Uses &U, const Stmt *Access, const Stmt *Parent) {
     if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent)) {
       if (Cast->getCastKind() == CK_LValueToRValue) {
         U.Read = true;
-        return;
+        return false;
       }
     }
     if (const auto *B = dyn_cast_or_null<BinaryOperator>(Parent)) {
       if (B->getLHS()->IgnoreParens() == Access) {
         if (B->getOpcode() == BO_Assign) {
           U.Written = true;
-          return;
+          return true;
         }
         if (B->isCompoundAssignmentOp()) {
           U.Read = U.Written = true;
-          return;
+          return true;
         }
       }
     }
     if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Parent)) {
       if (Op->getOperator() == OO_Equal && Op->getArg(0)->IgnoreParens() == Access) {
         U.Written = true;
-        return;
+        return true;
       }
     }
     // Increments, references bound to the element, address taken, calls:
     // it may be read and written.
     U.Read = U.Written = true;
+    return true;
   }
 
   std::map<const VarDecl *, InnerRange> innerRanges(const Walker &W, const std::set<const VarDecl *> &Invariant) {
@@ -468,16 +516,19 @@ private:
   }
 
   // One section covering every subscript, or nothing when they do not share
-  // the induction variable's coefficient or are not affine.
+  // the induction variable's coefficient or are not affine. Offsets equal up
+  // to a number merge into one (offset, extent); offsets that differ by
+  // symbols stay separate parts whose hull the runtime computes.
   std::optional<AffineSection> section(const Uses &U, const std::map<const VarDecl *, InnerRange> &Inner,
                                        const VarDecl *Induction) {
     if (U.NonAffine || U.Subscripts.empty())
       return std::nullopt;
     std::optional<std::string> Scale;
-    std::string BaseSym;
-    long long MinOff = 0, MaxEnd = 0;
-    std::string ExtentSym;
-    bool First = true;
+    struct Group {
+      std::string OffSym, ExtSym;
+      long long MinOff, MaxEnd;
+    };
+    std::vector<Group> Groups;
     for (const Linear &Lin : U.Subscripts) {
       Term Coef = Term{"", 0};
       Term Off = Lin.Const;
@@ -498,30 +549,34 @@ private:
         Ext = add(Ext, scale(add(It->second.Count, Term{"", 1}, true), C));
       }
       std::string S = Coef.str();
-      if (First) {
+      if (!Scale)
         Scale = S;
-        BaseSym = Off.Sym;
-        ExtentSym = Ext.Sym;
-        MinOff = Off.Num;
-        MaxEnd = Off.Num + Ext.Num;
-        First = false;
+      else if (S != *Scale)
+        return std::nullopt;
+      auto G = std::find_if(Groups.begin(), Groups.end(),
+                            [&](const Group &G) { return G.OffSym == Off.Sym && G.ExtSym == Ext.Sym; });
+      if (G == Groups.end()) {
+        Groups.push_back(Group{Off.Sym, Ext.Sym, Off.Num, Off.Num + Ext.Num});
         continue;
       }
-      if (S != *Scale || Off.Sym != BaseSym || Ext.Sym != ExtentSym)
-        return std::nullopt;
-      MinOff = std::min(MinOff, Off.Num);
-      MaxEnd = std::max(MaxEnd, Off.Num + Ext.Num);
+      G->MinOff = std::min(G->MinOff, Off.Num);
+      G->MaxEnd = std::max(G->MaxEnd, Off.Num + Ext.Num);
     }
     AffineSection Sec;
     Sec.Scale = *Scale;
-    Sec.Offset = Term{BaseSym, MinOff}.str();
-    Sec.Extent = Term{ExtentSym, MaxEnd - MinOff}.str();
+    for (const Group &G : Groups)
+      Sec.HullParts.emplace_back(Term{G.OffSym, G.MinOff}.str(), Term{G.ExtSym, G.MaxEnd - G.MinOff}.str());
+    Sec.Offset = Sec.HullParts.front().first;
+    Sec.Extent = Sec.HullParts.front().second;
+    if (Sec.HullParts.size() == 1)
+      Sec.HullParts.clear();
     return Sec;
   }
 
   LoopAnalysis &A;
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
+  const Stmt *Body = nullptr;
 };
 
 } // namespace

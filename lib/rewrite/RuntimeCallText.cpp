@@ -43,9 +43,17 @@ const MapClause *clauseFor(const LoopAnalysis &A, const clang::VarDecl *V) {
 MapKind inferredKind(const ArrayUse &U) {
   if (!U.Written)
     return MapKind::To;
-  if (!U.Read && U.Section && U.Section->Extent == "1" && (U.Section->Scale == "1" || U.Section->Scale == "-1"))
-    return MapKind::From;
-  return MapKind::ToFrom;
+  return U.WritesWholeSection ? MapKind::From : MapKind::ToFrom;
+}
+
+std::string sectionText(const AffineSection &S) {
+  if (S.HullParts.empty())
+    return "::gpu_autopar::affine(" + S.Scale + ", " + S.Offset + ", " + S.Extent + ")";
+  std::string T = "::gpu_autopar::hull(";
+  for (size_t I = 0; I < S.HullParts.size(); ++I)
+    T += std::string(I ? ", " : "") + "::gpu_autopar::affine(" + S.Scale + ", " + S.HullParts[I].first + ", " +
+         S.HullParts[I].second + ")";
+  return T + ")";
 }
 
 } // namespace
@@ -117,7 +125,7 @@ std::string dataText(const LoopAnalysis &A) {
     if (Clause && !Clause->Length.empty())
       S += ", (" + (Clause->Lower.empty() ? std::string("0") : Clause->Lower) + "), (" + Clause->Length + ")";
     if (U.Section)
-      S += ", ::gpu_autopar::affine(" + U.Section->Scale + ", " + U.Section->Offset + ", " + U.Section->Extent + "))";
+      S += ", " + sectionText(*U.Section) + ")";
     else
       S += ", ::gpu_autopar::whole())";
   }

@@ -165,6 +165,17 @@ TEST(KernelBody, WholeMapsOfIndirectWritesMergeAcrossChunks) {
     EXPECT_EQ(out[idx[i]], i);
 }
 
+TEST(DataMap, HullCoversSectionsWhoseOffsetsDifferAtRunTime) {
+  // a[(i-1)*n + j], a[i*n + j], a[(i+1)*n + j] with j in [1, n-1): for any
+  // sign of n the hull must contain all three rows' ranges.
+  for (long long n : {7LL, -7LL}) {
+    ga::affine h = ga::hull(ga::affine(n, -n + 1, 5), ga::affine(n, 1, 5), ga::affine(n, n + 1, 5));
+    EXPECT_EQ(h.scale, n);
+    EXPECT_EQ(h.offset, std::min(-n + 1, n + 1));
+    EXPECT_EQ(h.offset + h.extent, std::max(-n + 1, n + 1) + 5);
+  }
+}
+
 TEST(Options, RejectsInvalidClauseValues) {
   EXPECT_THROW(ga::options().devices(0), std::invalid_argument);
   EXPECT_THROW(ga::options().slots(-1), std::invalid_argument);

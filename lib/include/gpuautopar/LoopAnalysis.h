@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clang {
@@ -50,6 +51,7 @@ struct LoopClauses {
   std::string Slots, MinIterations;       // empty: default
   std::optional<FallbackKind> Fallback;
   std::optional<LoopMode> Mode;           // mode(...) override
+  clang::SourceLocation ModeLoc;          // the argument of mode(...), when given
 };
 
 // An affine subscript `Scale*i + Offset` in the induction variable, over the
@@ -58,6 +60,10 @@ struct LoopClauses {
 // Expressions are source text, loop-invariant, usable where the loop stands.
 struct AffineSection {
   std::string Scale = "1", Offset = "0", Extent = "1";
+  // Accesses whose offsets differ by loop-invariant symbols (a[(i-1)*n + j]
+  // and a[(i+1)*n + j]) cannot be merged as text: each (Offset, Extent) pair is
+  // kept, and the runtime maps their hull. Empty when Offset/Extent say it all.
+  std::vector<std::pair<std::string, std::string>> HullParts;
 };
 
 enum class ContainerKind { RawPointer, BuiltinArray, StdVector, StdArray };
@@ -68,6 +74,9 @@ struct ArrayUse {
   ContainerKind Container = ContainerKind::RawPointer;
   std::string ElementType; // as written for a view parameter, e.g. "float" or "float[4]"
   bool Read = false, Written = false;
+  // Every iteration writes every element of its section, unconditionally, and
+  // never reads it: the map need not copy the old values in (`from`).
+  bool WritesWholeSection = false;
   // The section one iteration touches; nullopt when a subscript is not affine
   // in the induction variable (then the whole object is mapped).
   std::optional<AffineSection> Section;
@@ -87,6 +96,9 @@ struct LoopAnalysis {
     clang::SourceLocation Loc;
   };
   std::vector<Reason> Reasons;
+  // Variables declared outside the loop that the body reads / writes (arrays
+  // and scalars), in order of first use, for --report.
+  std::vector<const clang::VarDecl *> Reads, Writes;
 };
 
 } // namespace gpuautopar

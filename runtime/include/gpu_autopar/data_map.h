@@ -28,6 +28,17 @@ struct affine {
   long long scale, offset, extent;
   affine(long long s, long long o, long long e) : scale(s), offset(o), extent(e) {}
 };
+// The hull of several sections with the same scale whose offsets differ by
+// run-time values (a[(i-1)*n + j] and a[(i+1)*n + j]): the smallest affine
+// section containing them all, whatever the sign of n.
+inline affine hull(affine first) { return first; }
+template <class... Rest>
+affine hull(affine first, affine second, Rest... rest) {
+  long long lo = std::min(first.offset, second.offset);
+  long long hi = std::max(first.offset + first.extent, second.offset + second.extent);
+  return hull(affine(first.scale, lo, hi - lo), rest...);
+}
+
 // The whole object (its known size, or `len` elements for a raw pointer).
 struct whole_section {
   long long len = -1;
