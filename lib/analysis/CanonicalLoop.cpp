@@ -123,7 +123,7 @@ private:
   // constant is checked by the runtime, which refuses a zero or wrong-signed step.
   bool stepSign() {
     Expr::EvalResult R;
-    if (Result.Step->EvaluateAsInt(R, Ctx)) {
+    if (!Result.Step->isValueDependent() && Result.Step->EvaluateAsInt(R, Ctx)) {
       llvm::APSInt V = R.Val.getInt();
       if (V.isZero())
         return reject(Result.Step->getExprLoc(), "the step is zero");
@@ -160,7 +160,49 @@ private:
   CanonicalLoop Result;
 };
 
+// A class usable by index: it (or a base) declares both size() and operator[].
+bool hasMember(const CXXRecordDecl *RD, DeclarationName Name) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  RD = RD->getDefinition();
+  if (!RD->lookup(Name).empty())
+    return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (hasMember(B.getType()->getAsCXXRecordDecl(), Name))
+      return true;
+  return false;
+}
+
+bool isRandomAccess(QualType T, ASTContext &Ctx) {
+  if (isa<ConstantArrayType>(T.getCanonicalType()))
+    return true;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  return hasMember(RD, &Ctx.Idents.get("size")) &&
+         hasMember(RD, Ctx.DeclarationNames.getCXXOperatorName(OO_Subscript));
+}
+
 } // namespace
+
+std::optional<CanonicalLoop> recognizeRangeLoop(const CXXForRangeStmt *Loop, ASTContext &Ctx,
+                                                DiagnosticsEngine &Diags) {
+  auto reject = [&](SourceLocation At, const char *What) -> std::optional<CanonicalLoop> {
+    report(Diags, Diag::NonCanonical, Loop->getForLoc()) << What;
+    report(Diags, Diag::NoteNonCanonicalPart, At) << What;
+    return std::nullopt;
+  };
+  const Expr *Range = Loop->getRangeInit();
+  const VarDecl *C = asVariable(Range);
+  if (!C)
+    return reject(Range ? Range->getExprLoc() : Loop->getColonLoc(),
+                  "the range must be a variable declared outside the loop");
+  if (!isRandomAccess(C->getType().getNonReferenceType(), Ctx))
+    return reject(Range->getExprLoc(),
+                  "the range is not a random-access container (it needs size() and operator[])");
+  CanonicalLoop L;
+  L.RangeFor = Loop;
+  L.RangeContainer = C;
+  return L;
+}
 
 const Stmt *CanonicalLoop::body() const { return Loop ? Loop->getBody() : RangeFor->getBody(); }
 

@@ -1,30 +1,73 @@
 #include "gpuautopar/Diagnostics.h"
 
 namespace gpuautopar {
+namespace {
+
+bool StrictDiagnostics = false;
+
+struct Entry {
+  clang::DiagnosticsEngine::Level Level;
+  const char *Format;
+};
+
+Entry entryFor(Diag D) {
+  using L = clang::DiagnosticsEngine::Level;
+  // Warnings that --strict turns into errors: the annotation is trusted only
+  // when the user did not ask for proof.
+  const L Unproven = StrictDiagnostics ? L::Error : L::Warning;
+  switch (D) {
+  case Diag::ExpectedFor: return {L::Error, "expected 'for' after '#pragma gpu_autopar'"};
+  case Diag::NotFollowedByFor: return {L::Error, "statement after '#pragma gpu_autopar for' must be a for loop"};
+  case Diag::NoteAnnotationHere: return {L::Note, "annotation is here"};
+  case Diag::ClausesUnsupported: return {L::Error, "unexpected clause in '#pragma gpu_autopar for'"};
+  case Diag::UnknownClause: return {L::Error, "unknown clause '%0' in '#pragma gpu_autopar for'"};
+  case Diag::ExpectedInClause: return {L::Error, "expected %0"};
+  case Diag::InvalidClauseArgument: return {L::Error, "invalid argument '%0' to '%1'; expected %2"};
+  case Diag::NonPositiveClauseArgument: return {L::Error, "argument of '%0' must be positive"};
+  case Diag::DuplicateClause: return {L::Error, "'%0' clause appears more than once"};
+  case Diag::NotePreviousClause: return {L::Note, "previous '%0' is here"};
+  case Diag::VariableInTwoClauses: return {L::Error, "'%0' appears in both '%1' and '%2'"};
+  case Diag::ConflictingClauses: return {L::Error, "'%0' conflicts with '%1': %2"};
+  case Diag::UndeclaredClauseVariable: return {L::Error, "use of undeclared variable '%0' in '%1' clause"};
+  case Diag::InductionInClause: return {L::Error, "the induction variable '%0' cannot appear in a '%1' clause"};
+  case Diag::ReductionNotArithmetic: return {L::Error, "reduction variable '%0' must have an arithmetic type"};
+  case Diag::NonCanonical: return {L::Error, "annotated loop is not in canonical form: %0"};
+  case Diag::NoteNonCanonicalPart: return {L::Note, "%0"};
+  case Diag::WriteToInduction: return {L::Error, "the loop body writes the induction variable '%0'"};
+  case Diag::JumpOutOfLoop:
+    return {L::Error, "'%0' leaves the annotated loop; the iterations of a parallel loop cannot end it early"};
+  case Diag::SharedScalarWrite:
+    return {L::Error, "'%0' is declared outside the loop and written in it; add it to a reduction(...) or "
+                      "private(...) clause"};
+  case Diag::NoteDeclaredHere: return {L::Note, "'%0' is declared here"};
+  case Diag::ReductionOpMismatch: return {L::Error, "reduction(%0: %1) but '%1' is updated with '%2'"};
+  case Diag::ReductionVarMisuse:
+    return {L::Error, "reduction variable '%0' is used outside its reduction update; iterations would see "
+                      "partial values"};
+  case Diag::NoteReductionClause: return {L::Note, "reduction clause is here"};
+  case Diag::LoopCarriedDependence: return {L::Error, "loop-carried dependence on '%0': %1"};
+  case Diag::NoteAccess: return {L::Note, "%0 of '%1' here"};
+  case Diag::UnknownDependence: return {Unproven, "cannot prove that iterations access distinct elements of '%0': %1"};
+  case Diag::MayAlias: return {Unproven, "'%0' and '%1' may alias; declare them __restrict__ if they never overlap"};
+  case Diag::UnknownCall:
+    return {Unproven, "call to '%0' may have effects the analysis cannot see; it must not touch data that "
+                      "other iterations use"};
+  case Diag::HostOnlyRemark: return {L::Remark, "loop runs on CPU threads only: %0"};
+  case Diag::KernelNotOffloadable: return {L::Error, "mode(kernel) needs a body that can run on a GPU, but it %0"};
+  case Diag::NoteModeClause: return {L::Note, "mode clause is here"};
+  }
+  return {L::Error, "internal error: unknown diagnostic"};
+}
+
+} // namespace
+
+void setStrictDiagnostics(bool Strict) { StrictDiagnostics = Strict; }
 
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &E, Diag D, clang::SourceLocation Loc) {
-  using L = clang::DiagnosticsEngine::Level;
-  unsigned ID = 0;
-  switch (D) {
-  case Diag::ExpectedFor:
-    ID = E.getCustomDiagID(L::Error, "expected 'for' after '#pragma gpu_autopar'");
-    break;
-  case Diag::NotFollowedByFor:
-    ID = E.getCustomDiagID(L::Error, "statement after '#pragma gpu_autopar for' must be a for loop");
-    break;
-  case Diag::NoteAnnotationHere:
-    ID = E.getCustomDiagID(L::Note, "annotation is here");
-    break;
-  case Diag::ClausesUnsupported:
-    ID = E.getCustomDiagID(L::Error, "unexpected clause in '#pragma gpu_autopar for'");
-    break;
-  case Diag::NonCanonical:
-    ID = E.getCustomDiagID(L::Error, "annotated loop is not in canonical form: %0");
-    break;
-  case Diag::NoteNonCanonicalPart:
-    ID = E.getCustomDiagID(L::Note, "%0");
-    break;
-  }
+  Entry En = entryFor(D);
+  // The engine keeps one ID per distinct (level, text), so asking again is cheap.
+  unsigned ID = E.getDiagnosticIDs()->getCustomDiagID(static_cast<clang::DiagnosticIDs::Level>(En.Level),
+                                                      llvm::StringRef(En.Format));
   return E.Report(Loc, ID);
 }
 

@@ -1,7 +1,9 @@
 #include "gpuautopar/Driver.h"
+#include "DiagnosticRecorder.h"
 #include "gpuautopar/AnnotationCollector.h"
-#include "gpuautopar/CanonicalLoop.h"
+#include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/Diagnostics.h"
+#include "gpuautopar/LoopAnalyzer.h"
 #include "gpuautopar/LoopRewriter.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -24,9 +26,14 @@ namespace {
 using namespace clang;
 
 // Statements of the main file indexed by where they begin, so that each
-// annotation can find the statement that follows it.
+// annotation can find the statement that follows it, with the function (or
+// lambda) whose body holds the statement, where clause names are looked up.
 class StatementIndex : public RecursiveASTVisitor<StatementIndex> {
 public:
+  struct Entry {
+    const Stmt *S = nullptr;
+    const Decl *Enclosing = nullptr;
+  };
   explicit StatementIndex(const SourceManager &SM) : SM(SM) {}
   bool TraverseDecl(Decl *D) {
     // Only the main file's declarations matter; skipping headers keeps the
@@ -34,23 +41,77 @@ public:
     if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
         !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    const Decl *Saved = Enclosing;
+    if (D && isa<FunctionDecl>(D))
+      Enclosing = D;
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    Enclosing = Saved;
+    return R;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    const Decl *Saved = Enclosing;
+    Enclosing = E->getCallOperator();
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    Enclosing = Saved;
+    return R;
   }
   bool VisitStmt(Stmt *S) {
     SourceLocation Loc = S->getBeginLoc();
     if (Loc.isFileID())
-      First.emplace(Loc.getRawEncoding(), S); // outermost statement wins: parents are visited first
+      First.emplace(Loc.getRawEncoding(), Entry{S, Enclosing}); // outermost statement wins: parents come first
     return true;
   }
-  const Stmt *startingAt(SourceLocation Loc) const {
+  Entry startingAt(SourceLocation Loc) const {
     auto It = First.find(Loc.getRawEncoding());
-    return It == First.end() ? nullptr : It->second;
+    return It == First.end() ? Entry{} : It->second;
   }
 
 private:
   const SourceManager &SM;
-  std::map<SourceLocation::UIntTy, const Stmt *> First;
+  const Decl *Enclosing = nullptr;
+  std::map<SourceLocation::UIntTy, Entry> First;
 };
+
+LoopReport::Place placeOf(SourceLocation Loc, const SourceManager &SM) {
+  PresumedLoc P = SM.getPresumedLoc(Loc);
+  if (P.isInvalid())
+    return {};
+  return {P.getFilename(), P.getLine(), P.getColumn()};
+}
+
+std::string name(const VarDecl *V) { return V ? V->getNameAsString() : std::string(); }
+
+// The report's view of an analysed loop; reasons from diagnostics are added
+// while the loop is analysed.
+void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
+  Out.Accepted = A.Accepted;
+  if (A.Loop && !A.Reasons.empty())
+    Out.Mode = spelling(A.Mode);
+  for (const LoopAnalysis::Reason &R : A.Reasons)
+    Out.Reasons.push_back({"mode", R.Text, placeOf(R.Loc, SM)});
+  for (const VarDecl *V : A.Reads)
+    Out.Reads.push_back(name(V));
+  for (const VarDecl *V : A.Writes)
+    Out.Writes.push_back(name(V));
+  for (const VarDecl *V : A.Clauses.Privates)
+    Out.Privates.push_back(name(V));
+  for (const ReductionClause &R : A.Clauses.Reductions)
+    Out.Reductions.push_back({spelling(R.Op), name(R.Var)});
+  for (const ArrayUse &U : A.Arrays) {
+    LoopReport::Map M;
+    M.Var = name(U.Var);
+    M.Kind = U.Read && U.Written ? "tofrom" : U.Written ? "from" : "to";
+    M.Section = U.Section ? "affine(" + U.Section->Scale + ", " + U.Section->Offset + ", " + U.Section->Extent + ")"
+                          : "whole";
+    for (const MapClause &C : A.Clauses.Maps)
+      if (C.Var == U.Var) {
+        M.Kind = spelling(C.Kind);
+        if (!C.Length.empty())
+          M.Section = C.Lower + ":" + C.Length;
+      }
+    Out.Maps.push_back(std::move(M));
+  }
+}
 
 class Consumer : public ASTConsumer {
 public:
@@ -64,25 +125,31 @@ public:
     StatementIndex Index(SM);
     Index.TraverseDecl(Ctx.getTranslationUnitDecl());
 
+    // Diagnostics of each loop are also its reasons in --report.
+    DiagnosticRecorder Recorder(*Diags.getClient());
+    const bool OwnedClient = Diags.ownsClient();
+    std::unique_ptr<DiagnosticConsumer> Owned = Diags.takeClient();
+    DiagnosticConsumer *Printer = Diags.getClient();
+    Diags.setClient(&Recorder, /*ShouldOwnClient=*/false);
+
     for (const Annotation &A : Annotations.annotations()) {
       std::optional<Token> Next = Lexer::findNextToken(A.EndLoc, SM, Ctx.getLangOpts());
-      const Stmt *S = Next ? Index.startingAt(Next->getLocation()) : nullptr;
-      const auto *For = dyn_cast_or_null<ForStmt>(S);
-      if (!For) {
-        report(Diags, Diag::NotFollowedByFor, Next ? Next->getLocation() : A.EndLoc);
-        report(Diags, Diag::NoteAnnotationHere, A.HashLoc);
-        continue;
+      StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
+      LoopReport Report;
+      Report.At = placeOf(A.HashLoc, SM);
+      Recorder.recordInto(&Report.Reasons);
+      LoopAnalysis L =
+          analyzeLoop(A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx, Diags);
+      if (L.Accepted) {
+        rewriteLoop(L, Ctx, R, Names);
+        ++Result.LoopsRewritten;
       }
-      if (!A.Clauses.empty()) {
-        report(Diags, Diag::ClausesUnsupported, A.Clauses.front().getLocation());
-        continue;
-      }
-      std::optional<CanonicalLoop> L = recognizeCanonicalLoop(For, Ctx, Diags);
-      if (!L)
-        continue;
-      rewriteLoop(*L, A, Ctx, R, Names);
-      ++Result.LoopsRewritten;
+      Recorder.recordInto(nullptr);
+      describe(L, SM, Report);
+      Result.Loops.push_back(std::move(Report));
     }
+
+    Diags.setClient(Owned ? Owned.release() : Printer, OwnedClient);
 
     FileID Main = SM.getMainFileID();
     Result.Original = SM.getBufferData(Main).str();
@@ -139,6 +206,7 @@ bool isCudaSource(llvm::StringRef File) { return File.ends_with(".cu") || File.e
 
 FileResult processFile(const tooling::CompilationDatabase &Db, const std::string &File, const DriverOptions &Opts) {
   FileResult Result;
+  setStrictDiagnostics(Opts.Strict);
   tooling::ClangTool Tool(Db, {File});
   Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
   Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());

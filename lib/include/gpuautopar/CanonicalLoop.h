@@ -46,4 +46,10 @@ struct CanonicalLoop {
 std::optional<CanonicalLoop> recognizeCanonicalLoop(const clang::ForStmt *Loop, clang::ASTContext &Ctx,
                                                     clang::DiagnosticsEngine &Diags);
 
+// The same for `for (decl : c)`: `c` must be a variable declared outside the
+// loop whose type is a built-in array or a random-access container (a class
+// with size() and operator[], such as std::vector or std::array).
+std::optional<CanonicalLoop> recognizeRangeLoop(const clang::CXXForRangeStmt *Loop, clang::ASTContext &Ctx,
+                                                clang::DiagnosticsEngine &Diags);
+
 } // namespace gpuautopar

@@ -11,15 +11,50 @@ enum class Diag {
   ExpectedFor,          // '#pragma gpu_autopar' not followed by 'for'
   NotFollowedByFor,     // the statement after the pragma is not a for loop
   NoteAnnotationHere,   // note: annotation is here
-  ClausesUnsupported,   // clauses given but not understood yet
+  ClausesUnsupported,   // (unused since clauses are parsed; kept so the table's order is stable)
+  // Clauses.
+  UnknownClause,             // unknown clause '%0'
+  ExpectedInClause,          // expected %0
+  InvalidClauseArgument,     // invalid argument '%0' to '%1'; expected %2
+  NonPositiveClauseArgument, // argument of '%0' must be positive
+  DuplicateClause,           // '%0' clause appears more than once
+  NotePreviousClause,        // note: previous '%0' is here
+  VariableInTwoClauses,      // '%0' appears in both '%1' and '%2'
+  ConflictingClauses,        // '%0' conflicts with '%1': %2
+  UndeclaredClauseVariable,  // use of undeclared variable '%0' in '%1'
+  InductionInClause,         // the induction variable '%0' cannot appear in '%1'
+  ReductionNotArithmetic,    // reduction variable '%0' must have an arithmetic type
   // Canonical loop form.
   NonCanonical,         // loop header not in canonical form: %0
   NoteNonCanonicalPart, // note: %0
+  // Legality.
+  WriteToInduction,       // the loop body writes the induction variable '%0'
+  JumpOutOfLoop,          // '%0' leaves the annotated loop
+  SharedScalarWrite,      // '%0' is declared outside the loop and written in it
+  NoteDeclaredHere,       // note: '%0' is declared here
+  ReductionOpMismatch,    // reduction(%0: %1) but '%1' is updated with '%2'
+  ReductionVarMisuse,     // reduction variable '%0' is used outside its update
+  NoteReductionClause,    // note: reduction clause is here
+  LoopCarriedDependence,  // loop-carried dependence on '%0': %1
+  NoteAccess,             // note: %0 of '%1' here
+  UnknownDependence,      // warning (error with --strict): cannot prove distinct elements
+  MayAlias,               // warning (error with --strict): '%0' and '%1' may alias
+  UnknownCall,            // warning (error with --strict): call with unseen effects
+  // Classification.
+  HostOnlyRemark,          // remark: loop runs on CPU threads only: %0
+  KernelNotOffloadable,    // mode(kernel) but the body %0
+  NoteModeClause,          // note: mode clause is here
 };
 
 // Emits diagnostic `D` at `Loc` through the compiler's engine, so that it is
 // printed in clang's format and counted as an error where it is one.
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Engine, Diag D,
                                 clang::SourceLocation Loc);
+
+// `--strict`: the warnings about dependences the analysis cannot rule out
+// (UnknownDependence, MayAlias, UnknownCall) become errors. The tool is
+// single-threaded and processes one file at a time, so this is a plain
+// process-wide setting that the driver sets before each file.
+void setStrictDiagnostics(bool Strict);
 
 } // namespace gpuautopar

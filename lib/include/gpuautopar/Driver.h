@@ -5,8 +5,33 @@
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include <string>
+#include <vector>
 
 namespace gpuautopar {
+
+// What --report says about one annotated loop (plain data: the AST is gone
+// by the time the report is written).
+struct LoopReport {
+  struct Place {
+    std::string File;
+    unsigned Line = 0, Column = 0;
+  };
+  struct Reason {
+    std::string Kind; // "mode", or the diagnostic's level: "error", "warning", "remark", "note"
+    std::string Message;
+    Place At;
+  };
+  struct Map {
+    std::string Var, Kind, Section; // Section: "affine(scale, offset, extent)", "whole", "lo:len"
+  };
+  Place At;                 // the pragma
+  bool Accepted = false;
+  std::string Mode;         // "kernel", "task", "host"; empty when the loop was rejected before classification
+  std::vector<Reason> Reasons;
+  std::vector<std::string> Reads, Writes, Privates;
+  std::vector<std::pair<std::string, std::string>> Reductions; // (operator, variable)
+  std::vector<Map> Maps;
+};
 
 struct FileResult {
   bool Parsed = false;       // the compiler ran on the file at all
@@ -14,10 +39,12 @@ struct FileResult {
   unsigned LoopsRewritten = 0;
   std::string Original;      // the file's text as read
   std::string Rewritten;     // the output text (== Original when nothing changed)
+  std::vector<LoopReport> Loops;
 };
 
 struct DriverOptions {
   std::string ResourceDir; // clang's builtin headers, baked in at build time
+  bool Strict = false;     // --strict: unprovable independence is an error
 };
 
 // Processes `File` with the flags `Db` gives for it. Diagnostics go to stderr

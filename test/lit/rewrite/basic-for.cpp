@@ -6,7 +6,7 @@
 // CHECK-NEXT: #line 1 "{{.*}}basic-for.cpp"
 // CHECK-NEXT: // The first slice: one annotated canonical loop becomes one runtime call whose
 void scale(float *y, const float *x, float a, int n) {
-#pragma gpu_autopar for
+#pragma gpu_autopar for mode(host)
   for (int i = 0; i < n; ++i) {
     y[i] = a * x[i];
   }
@@ -27,10 +27,10 @@ void scale(float *y, const float *x, float a, int n) {
 // A body that is a single statement gets braces; `continue` ends the
 // iteration, which in the outlined body is `return` (not in nested loops).
 void clear_odd(int *v, unsigned long n) {
-#pragma gpu_autopar for
+#pragma gpu_autopar for mode(host)
   for (unsigned long k = n; k > 0; k -= 2)
     v[k - 1] = 0;
-#pragma gpu_autopar for
+#pragma gpu_autopar for mode(host)
   for (int i = 0; i <= 10; i++) {
     if (v[i] == 1)
       continue;

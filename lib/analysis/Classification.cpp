@@ -1,0 +1,213 @@
+#include "gpuautopar/Classification.h"
+#include "FunctionKinds.h"
+#include "gpuautopar/ClauseParser.h"
+#include "gpuautopar/Diagnostics.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace gpuautopar {
+namespace {
+
+using namespace clang;
+
+// One thing in the body that decides the mode, with where it is.
+struct Cause {
+  std::string Text; // completes "the body ..." / "loop runs on CPU threads only: ..."
+  SourceLocation Loc;
+};
+
+// Functions of the C and C++ math libraries: CUDA provides device versions.
+bool isMathFunction(StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "abs",   "labs",  "llabs", "fabs",  "fabsf", "sqrt",  "sqrtf", "cbrt",  "cbrtf", "exp",  "expf",  "exp2",
+      "exp2f", "expm1", "log",   "logf",  "log2",  "log2f", "log10", "log10f", "log1p", "pow",  "powf",  "sin",
+      "sinf",  "cos",   "cosf",  "tan",   "tanf",  "asin",  "asinf", "acos",  "acosf", "atan", "atanf", "atan2",
+      "atan2f", "sinh", "cosh",  "tanh",  "tanhf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc",
+      "truncf", "fmod", "fmodf", "fmin",  "fminf", "fmax",  "fmaxf", "min",   "max",   "fma",  "fmaf",  "hypot",
+      "hypotf", "erf",  "erff",  "isnan", "isinf", "isfinite", "signbit", "copysign", "copysignf", "rsqrt",
+      "rsqrtf", "clamp"};
+  return Names.contains(Name);
+}
+
+bool isDeviceFunction(const FunctionDecl *F) { return F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAGlobalAttr>(); }
+
+// Member functions of std::vector / std::array / std::span that a view in
+// device code provides too.
+bool isDeviceContainerMember(const CXXMethodDecl *M) {
+  const CXXRecordDecl *RD = M->getParent();
+  if (!RD || !RD->isInStdNamespace())
+    return false;
+  StringRef Class = RD->getName();
+  if (Class != "vector" && Class != "array" && Class != "span")
+    return false;
+  if (M->getOverloadedOperator() == OO_Subscript)
+    return true;
+  if (!M->getDeclName().isIdentifier())
+    return false;
+  StringRef N = M->getName();
+  return N == "size" || N == "data" || N == "empty" || N == "front" || N == "back";
+}
+
+class BodyScan : public RecursiveASTVisitor<BodyScan> {
+public:
+  explicit BodyScan(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  std::vector<Cause> GpuWork;    // makes it a task
+  std::vector<Cause> HostOnly;   // keeps it off the GPU
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    const FunctionDecl *K = E->getDirectCallee();
+    GpuWork.push_back({"launches kernel '" + (K ? K->getNameAsString() : std::string("<indirect>")) + "'",
+                       E->getBeginLoc()});
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *E) {
+    if (isa<CUDAKernelCallExpr>(E))
+      return true;
+    const FunctionDecl *F = E->getDirectCallee();
+    if (!F) {
+      HostOnly.push_back({"calls through a function pointer", E->getBeginLoc()});
+      return true;
+    }
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F)) {
+      if (M->getParent()->isLambda())
+        return true; // a lambda of the body: its own body is scanned where it is written
+      if (M->isVirtual() && !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>() &&
+          isa<CXXMemberCallExpr>(E)) {
+        HostOnly.push_back({"makes a virtual call to '" + M->getNameAsString() + "'", E->getBeginLoc()});
+        return true;
+      }
+      if (isDeviceContainerMember(M))
+        return true;
+    }
+    function(F, E->getBeginLoc());
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    const CXXConstructorDecl *C = E->getConstructor();
+    if (!C || C->isTrivial() || C->isConstexpr() || isDeviceFunction(C))
+      return true;
+    if (SM.isInSystemHeader(C->getLocation()))
+      HostOnly.push_back({"constructs a '" + E->getType().getAsString(Ctx.getPrintingPolicy()) + "'",
+                          E->getBeginLoc()});
+    else if (C->isUserProvided())
+      GpuWork.push_back({"calls host function '" + C->getParent()->getNameAsString() +
+                             "' (a constructor; host functions may do GPU work)",
+                         E->getBeginLoc()});
+    return true;
+  }
+
+  bool VisitCXXNewExpr(CXXNewExpr *E) {
+    HostOnly.push_back({"allocates with 'new'", E->getBeginLoc()});
+    return true;
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+    HostOnly.push_back({"frees with 'delete'", E->getBeginLoc()});
+    return true;
+  }
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+    HostOnly.push_back({"throws an exception", E->getBeginLoc()});
+    return true;
+  }
+  bool VisitCXXTryStmt(CXXTryStmt *S) {
+    HostOnly.push_back({"uses a try block", S->getBeginLoc()});
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->isStaticLocal())
+      HostOnly.push_back({std::string(V->getTSCSpec() != TSCS_unspecified ? "declares a thread_local variable '"
+                                                                           : "declares a static variable '") +
+                              V->getNameAsString() + "'",
+                          V->getLocation()});
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    // Global arrays and containers reach the GPU through data maps; a global
+    // scalar would be read from host memory by device code.
+    if (!V || !V->hasGlobalStorage() || V->isStaticLocal() || !V->getType()->isArithmeticType() ||
+        V->hasAttr<CUDADeviceAttr>() ||
+        V->hasAttr<CUDAConstantAttr>() || V->isConstexpr() ||
+        (V->getType().isConstQualified() && V->getType()->isIntegralOrEnumerationType()))
+      return true;
+    HostOnly.push_back({"uses global variable '" + V->getNameAsString() + "', which is not in GPU memory",
+                        E->getLocation()});
+    return true;
+  }
+
+private:
+  void function(const FunctionDecl *F, SourceLocation At) {
+    const std::string Name = F->getNameAsString();
+    if (isCudaApi(F)) {
+      GpuWork.push_back({"calls CUDA function '" + Name + "'", At});
+      return;
+    }
+    if (isDeviceFunction(F) || F->isConstexpr() || F->getBuiltinID() != 0)
+      return;
+    const bool System = SM.isInSystemHeader(F->getLocation());
+    if (System) {
+      if (F->getDeclName().isIdentifier() && isMathFunction(F->getName()))
+        return;
+      HostOnly.push_back({"calls '" + Name + "', which cannot run on a GPU", At});
+      return;
+    }
+    GpuWork.push_back({"calls host function '" + Name + "' (host functions may do GPU work)", At});
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+};
+
+} // namespace
+
+bool classifyLoop(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  BodyScan Scan(Ctx);
+  Scan.TraverseStmt(const_cast<Stmt *>(A.Loop->body()));
+
+  if (A.Clauses.Mode) {
+    A.Mode = *A.Clauses.Mode;
+    A.Reasons.push_back({std::string("mode(") + spelling(A.Mode) + ") clause", A.Clauses.ModeLoc});
+    if (A.Mode != LoopMode::Kernel)
+      return true;
+    const Cause *Blocker = !Scan.GpuWork.empty() ? &Scan.GpuWork.front()
+                           : !Scan.HostOnly.empty() ? &Scan.HostOnly.front()
+                                                    : nullptr;
+    if (!Blocker)
+      return true;
+    report(Diags, Diag::KernelNotOffloadable, Blocker->Loc) << Blocker->Text;
+    report(Diags, Diag::NoteModeClause, A.Clauses.ModeLoc);
+    A.Reasons.push_back({"the body " + Blocker->Text, Blocker->Loc});
+    return false;
+  }
+
+  if (!Scan.GpuWork.empty()) {
+    A.Mode = LoopMode::Task;
+    for (const Cause &C : Scan.GpuWork)
+      A.Reasons.push_back({"the body " + C.Text, C.Loc});
+    return true;
+  }
+  if (!Scan.HostOnly.empty()) {
+    A.Mode = LoopMode::Host;
+    const Cause &C = Scan.HostOnly.front();
+    report(Diags, Diag::HostOnlyRemark, C.Loc) << ("the body " + C.Text);
+    for (const Cause &H : Scan.HostOnly)
+      A.Reasons.push_back({"the body " + H.Text, H.Loc});
+    return true;
+  }
+  A.Mode = LoopMode::Kernel;
+  A.Reasons.push_back({"the body only computes and accesses memory, which a GPU can do", A.Loop->beginLoc()});
+  return true;
+}
+
+} // namespace gpuautopar

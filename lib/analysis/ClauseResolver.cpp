@@ -1,0 +1,138 @@
+#include "gpuautopar/ClauseResolver.h"
+#include "gpuautopar/Diagnostics.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+
+namespace gpuautopar {
+namespace {
+
+using namespace clang;
+
+bool contains(const SourceManager &SM, SourceRange Outer, SourceLocation Loc) {
+  return Outer.isValid() && Loc.isValid() && !SM.isBeforeInTranslationUnit(Loc, Outer.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Outer.getEnd(), Loc);
+}
+
+// A name the loop itself uses for a variable declared outside it: exactly
+// what lookup at the loop finds.
+class UseInLoop : public RecursiveASTVisitor<UseInLoop> {
+public:
+  UseInLoop(StringRef Name, SourceRange Loop, const SourceManager &SM) : Name(Name), Loop(Loop), SM(SM) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (V && V->getName() == Name && !contains(SM, Loop, V->getLocation())) {
+      Found = V;
+      return false;
+    }
+    return true;
+  }
+  const VarDecl *Found = nullptr;
+
+private:
+  StringRef Name;
+  SourceRange Loop;
+  const SourceManager &SM;
+};
+
+// Locals in scope at the loop: declarations in the statements that enclose it
+// and come before it. A declaration inside a nested block that has ended is a
+// child of that block, not of an enclosing statement, so it is not seen.
+const VarDecl *localBefore(const Stmt *S, StringRef Name, SourceRange Loop, const SourceManager &SM) {
+  const VarDecl *Found = nullptr;
+  for (const Stmt *Child : S->children()) {
+    if (!Child)
+      continue;
+    if (contains(SM, Child->getSourceRange(), Loop.getBegin())) {
+      if (Child->getBeginLoc() == Loop.getBegin())
+        break;
+      if (const VarDecl *Inner = localBefore(Child, Name, Loop, SM))
+        Found = Inner;
+      break;
+    }
+    if (!SM.isBeforeInTranslationUnit(Child->getEndLoc(), Loop.getBegin()))
+      break;
+    if (const auto *DS = dyn_cast<DeclStmt>(Child))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
+          Found = V;
+  }
+  return Found;
+}
+
+} // namespace
+
+const VarDecl *lookupVisibleVariable(StringRef Name, const Stmt *Loop, const Decl *Enclosing, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  UseInLoop Use(Name, Loop->getSourceRange(), SM);
+  Use.TraverseStmt(const_cast<Stmt *>(Loop));
+  if (Use.Found)
+    return Use.Found;
+  if (!Enclosing)
+    return nullptr;
+  if (const Stmt *Body = Enclosing->getBody())
+    if (const VarDecl *V = localBefore(Body, Name, Loop->getSourceRange(), SM))
+      return V;
+  if (const auto *F = dyn_cast<FunctionDecl>(Enclosing))
+    for (const ParmVarDecl *P : F->parameters())
+      if (P->getName() == Name)
+        return P;
+  // Namespace-scope and static member variables, innermost scope first.
+  IdentifierInfo &Id = Ctx.Idents.get(Name);
+  for (const DeclContext *DC = Enclosing->getDeclContext(); DC; DC = DC->getParent()) {
+    if (!DC->isFileContext() && !DC->isRecord())
+      continue;
+    for (const NamedDecl *D : DC->lookup(&Id))
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        return V;
+  }
+  return nullptr;
+}
+
+std::optional<LoopClauses> resolveClauses(const ParsedClauses &P, const Stmt *Loop, const Decl *Enclosing,
+                                          const VarDecl *Induction, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  bool Ok = true;
+  auto resolve = [&](const NamedVar &N, const char *Clause) -> const VarDecl * {
+    const VarDecl *V = lookupVisibleVariable(N.Name, Loop, Enclosing, Ctx);
+    if (!V) {
+      report(Diags, Diag::UndeclaredClauseVariable, N.Loc) << N.Name << Clause;
+      Ok = false;
+    } else if (Induction && V == Induction) {
+      report(Diags, Diag::InductionInClause, N.Loc) << N.Name << Clause;
+      Ok = false;
+      return nullptr;
+    }
+    return V;
+  };
+
+  LoopClauses C;
+  for (const ParsedReduction &R : P.Reductions) {
+    const VarDecl *V = resolve(R.Var, "reduction");
+    if (V && !V->getType()->isDependentType() && !V->getType().getNonReferenceType()->isArithmeticType()) {
+      report(Diags, Diag::ReductionNotArithmetic, R.Var.Loc) << R.Var.Name;
+      Ok = false;
+    }
+    C.Reductions.push_back({R.Op, V, R.Var.Loc});
+  }
+  for (const ParsedMap &M : P.Maps)
+    C.Maps.push_back({M.Kind, resolve(M.Var, "map"), M.Lower, M.Length, M.Var.Loc});
+  for (const NamedVar &N : P.Privates)
+    C.Privates.push_back(resolve(N, "private"));
+  C.Schedule = P.Schedule;
+  C.ScheduleChunk = P.ScheduleChunk;
+  C.Devices = P.Devices;
+  C.Slots = P.Slots;
+  C.MinIterations = P.MinIterations;
+  C.Fallback = P.Fallback;
+  C.Mode = P.Mode;
+  if (!Ok)
+    return std::nullopt;
+  return C;
+}
+
+} // namespace gpuautopar

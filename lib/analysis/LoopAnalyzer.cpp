@@ -1,0 +1,54 @@
+#include "gpuautopar/LoopAnalyzer.h"
+#include "gpuautopar/CanonicalLoop.h"
+#include "gpuautopar/Classification.h"
+#include "gpuautopar/ClauseParser.h"
+#include "gpuautopar/ClauseResolver.h"
+#include "gpuautopar/DataMap.h"
+#include "gpuautopar/Diagnostics.h"
+#include "gpuautopar/Legality.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace gpuautopar {
+
+using namespace clang;
+
+LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocation NextLoc, const Decl *Enclosing,
+                         ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  LoopAnalysis A;
+  A.Pragma = Pragma;
+  // Clause syntax is checked even when the loop is wrong, so that one run
+  // reports both.
+  std::optional<ParsedClauses> Parsed = parseClauses(
+      clauseTokens(Pragma.Clauses, Ctx.getSourceManager(), Ctx.getLangOpts()), Pragma.EndLoc, Diags);
+
+  const auto *For = dyn_cast_or_null<ForStmt>(Next);
+  const auto *RangeFor = dyn_cast_or_null<CXXForRangeStmt>(Next);
+  if (!For && !RangeFor) {
+    report(Diags, Diag::NotFollowedByFor, NextLoc.isValid() ? NextLoc : Pragma.EndLoc);
+    report(Diags, Diag::NoteAnnotationHere, Pragma.HashLoc);
+    return A;
+  }
+  A.Loop = For ? recognizeCanonicalLoop(For, Ctx, Diags) : recognizeRangeLoop(RangeFor, Ctx, Diags);
+  if (!A.Loop || !Parsed)
+    return A;
+
+  std::optional<LoopClauses> Clauses = resolveClauses(*Parsed, Next, Enclosing, A.Loop->Induction, Ctx, Diags);
+  if (!Clauses)
+    return A;
+  A.Clauses = std::move(*Clauses);
+  A.Clauses.ModeLoc = Parsed->ModeLoc;
+
+  // Legality and mode are both reported even if the first fails.
+  const bool Legal = checkLegality(A, Ctx, Diags);
+  const bool Classified = classifyLoop(A, Ctx, Diags);
+  if (!Legal || !Classified)
+    return A;
+  if (A.Mode == LoopMode::Kernel && !inferDataMaps(A, Ctx, Diags))
+    return A;
+  A.Accepted = true;
+  return A;
+}
+
+} // namespace gpuautopar
