@@ -1,6 +1,8 @@
 // gpu-autopar: rewrites loops annotated with `#pragma gpu_autopar for` into
 // calls of the gpu-autopar runtime. This file only handles the command line,
 // files and exit codes; the work is in lib/.
+#include "ReportWriter.h"
+#include "UnifiedDiff.h"
 #include "gpuautopar/Driver.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -28,6 +30,11 @@ cl::opt<std::string> OutputFile("o", cl::desc("Write the rewritten source to <fi
                                 cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> InPlace("i", cl::desc("Rewrite the sources in place (atomically)"), cl::cat(Category));
 cl::opt<bool> CheckOnly("check", cl::desc("Analyse and diagnose only; write nothing"), cl::cat(Category));
+cl::opt<bool> Diff("diff", cl::desc("Print a unified diff instead of the rewritten source"), cl::cat(Category));
+cl::opt<bool> Strict("strict", cl::desc("Dependences the analysis cannot rule out are errors, not warnings"),
+                     cl::cat(Category));
+cl::opt<std::string> ReportFile("report", cl::desc("Write every annotated loop's decision, mode and reasons as JSON"),
+                                cl::value_desc("file.json"), cl::cat(Category));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory containing compile_commands.json"),
                                cl::value_desc("build-dir"), cl::cat(Category));
 
@@ -92,13 +99,19 @@ int main(int argc, const char **argv) {
     error("-o takes exactly one source and cannot be combined with -i");
     return UsageOrIO;
   }
-  if (Sources.size() > 1 && !InPlace && !CheckOnly) {
-    error("several sources need -i or --check");
+  if (Diff && (InPlace || !OutputFile.empty() || CheckOnly)) {
+    error("--diff cannot be combined with -i, -o or --check");
+    return UsageOrIO;
+  }
+  if (Sources.size() > 1 && !InPlace && !CheckOnly && !Diff) {
+    error("several sources need -i, --check or --diff");
     return UsageOrIO;
   }
 
   gpuautopar::DriverOptions Opts;
   Opts.ResourceDir = GPU_AUTOPAR_CLANG_RESOURCE_DIR;
+  Opts.Strict = Strict;
+  std::vector<gpuautopar::SourceReport> Report;
 
   int Exit = Success;
   for (const std::string &Source : Sources) {
@@ -118,6 +131,7 @@ int main(int argc, const char **argv) {
       Flags = Db.get();
     }
     gpuautopar::FileResult R = gpuautopar::processFile(*Flags, Source, Opts);
+    Report.push_back({Source, false, CheckOnly, std::move(R.Loops)});
     if (R.HasErrors || !R.Parsed) {
       // Nothing is written for a file with errors: a half-rewritten file is worse than none.
       if (Exit == Success)
@@ -126,7 +140,10 @@ int main(int argc, const char **argv) {
     }
     if (CheckOnly)
       continue;
-    if (InPlace) {
+    Report.back().Written = true;
+    if (Diff) {
+      outs() << gpuautopar::unifiedDiff(R.Original, R.Rewritten, Source, Source);
+    } else if (InPlace) {
       if (R.Rewritten != R.Original && !writeAtomically(Source, R.Rewritten))
         Exit = UsageOrIO;
     } else if (!OutputFile.empty()) {
@@ -136,5 +153,10 @@ int main(int argc, const char **argv) {
       outs() << R.Rewritten;
     }
   }
+  if (!ReportFile.empty())
+    if (std::string Problem = gpuautopar::writeReport(ReportFile, Report); !Problem.empty()) {
+      error(Problem);
+      Exit = UsageOrIO;
+    }
   return Exit;
 }
