@@ -46,9 +46,14 @@ public:
 
 private:
   void run(std::uint64_t begin, std::uint64_t end) {
+    const iterations<T> space = space_; // a local copy stays in registers
     auto partials = reds_.identities();
-    for (std::uint64_t k = begin; k < end; ++k)
-      std::apply([&](auto&... p) { body_(space_.at(k), p...); }, partials);
+    std::apply(
+        [&](auto&... p) {
+          for (std::uint64_t k = begin; k < end; ++k)
+            body_(space.at(k), p...);
+        },
+        partials);
     reds_.combine(partials);
   }
 
@@ -150,10 +155,22 @@ private:
 
   template <class Views>
   typename Reds::partials run_views(const Views& views, std::uint64_t begin, std::uint64_t end) {
+    // Local copies of the body (its captures), the views and the space: the
+    // compiler then knows stores through a view cannot change them, and can
+    // keep them in registers and vectorise the loop.
+    Body body = body_;
+    const iterations<T> space = space_;
     auto partials = reds_.identities();
-    for (std::uint64_t k = begin; k < end; ++k)
-      std::apply([&](auto&... p) { std::apply([&](const auto&... v) { body_(space_.at(k), v..., p...); }, views); },
-                 partials);
+    std::apply(
+        [&](auto&... p) {
+          std::apply(
+              [&](auto... v) {
+                for (std::uint64_t k = begin; k < end; ++k)
+                  body(space.at(k), v..., p...);
+              },
+              views);
+        },
+        partials);
     return partials;
   }
 
