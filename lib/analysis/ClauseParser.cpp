@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace gpuautopar {
@@ -294,27 +295,29 @@ private:
   // A variable may have one data-sharing role; maps need kernel mode.
   bool crossChecks() {
     struct Role {
+      const NamedVar *Var;
       const char *Clause;
-      SourceLocation Loc;
     };
-    llvm::StringMap<Role> Roles;
-    auto claim = [&](const NamedVar &V, const char *Clause) {
-      auto [It, New] = Roles.try_emplace(V.Name, Role{Clause, V.Loc});
-      if (New)
-        return true;
-      report(Diags, Diag::VariableInTwoClauses, V.Loc) << V.Name << It->second.Clause << Clause;
-      report(Diags, Diag::NotePreviousClause, It->second.Loc) << It->second.Clause;
-      return false;
-    };
+    std::vector<Role> Roles;
     for (const ParsedReduction &R : Out.Reductions)
-      if (!claim(R.Var, "reduction"))
-        return false;
+      Roles.push_back({&R.Var, "reduction"});
     for (const NamedVar &V : Out.Privates)
-      if (!claim(V, "private"))
-        return false;
+      Roles.push_back({&V, "private"});
     for (const ParsedMap &M : Out.Maps)
-      if (!claim(M.Var, "map"))
-        return false;
+      Roles.push_back({&M.Var, "map"});
+    // In the order written, so that the second mention is the one reported.
+    std::stable_sort(Roles.begin(), Roles.end(), [](const Role &A, const Role &B) {
+      return A.Var->Loc.getRawEncoding() < B.Var->Loc.getRawEncoding();
+    });
+    llvm::StringMap<const Role *> First;
+    for (const Role &R : Roles) {
+      auto [It, New] = First.try_emplace(R.Var->Name, &R);
+      if (New)
+        continue;
+      report(Diags, Diag::VariableInTwoClauses, R.Var->Loc) << R.Var->Name << It->second->Clause << R.Clause;
+      report(Diags, Diag::NotePreviousClause, It->second->Var->Loc) << It->second->Clause;
+      return false;
+    }
     if (Out.Mode && *Out.Mode != LoopMode::Kernel && !Out.Maps.empty()) {
       std::string ModeText = std::string("mode(") + spelling(*Out.Mode) + ")";
       report(Diags, Diag::ConflictingClauses, Out.Maps.front().Var.Loc)

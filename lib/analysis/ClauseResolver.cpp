@@ -98,7 +98,11 @@ std::optional<LoopClauses> resolveClauses(const ParsedClauses &P, const Stmt *Lo
                                           const VarDecl *Induction, ASTContext &Ctx, DiagnosticsEngine &Diags) {
   bool Ok = true;
   auto resolve = [&](const NamedVar &N, const char *Clause) -> const VarDecl * {
-    const VarDecl *V = lookupVisibleVariable(N.Name, Loop, Enclosing, Ctx);
+    // The induction variable declared in the loop's init is not visible
+    // outside it, but naming it is still the mistake to report.
+    const VarDecl *V = Induction && Induction->getName() == N.Name
+                           ? Induction
+                           : lookupVisibleVariable(N.Name, Loop, Enclosing, Ctx);
     if (!V) {
       report(Diags, Diag::UndeclaredClauseVariable, N.Loc) << N.Name << Clause;
       Ok = false;

@@ -131,15 +131,20 @@ DimResult compareDim(const Expr *FE, const Expr *GE, const DependenceContext &C)
   if (InnerF != InnerG)
     return {DimResult::Unknown, 0, Pair + " use inner loop variables differently"};
 
+  std::map<std::string, const VarDecl *> Vars;
+  for (const auto &[V, L] : C.Inner)
+    Vars[key('L', V)] = V;
+
+  // Row-major flattening `a[n*i + ...]`: rows are compared, not offsets.
+  if (AF == AG && !AF.isConstant())
+    return rowMajor(AF, *SF, *SG, InnerF, Vars, C, Pair);
+
   // The invariant parts must differ by a constant.
   std::optional<Poly> Diff = add(SG->Rest, *scale(SF->Rest, -1));
   if (!Diff || !Diff->isConstant())
     return {DimResult::Unknown, 0, Pair + " differ by a loop-invariant amount"};
   const int64_t D = Diff->constantTerm(); // equal iff AF*i + Σb j + D == AG*i' + Σb j'
 
-  std::map<std::string, const VarDecl *> Vars;
-  for (const auto &[V, L] : C.Inner)
-    Vars[key('L', V)] = V;
 
   if (AF != AG) {
     if (AF.isConstant() && AG.isConstant() && InnerF.empty()) {
@@ -157,7 +162,7 @@ DimResult compareDim(const Expr *FE, const Expr *GE, const DependenceContext &C)
   }
 
   if (!AF.isConstant())
-    return rowMajor(AF, *SF, *SG, InnerF, Vars, C, Pair);
+    return {DimResult::Unknown, 0, Pair + " have a loop-invariant stride the analysis cannot compare"};
 
   const int64_t Stride = AF.constantTerm() * C.Step; // change of the subscript from one iteration to the next
   if (InnerF.empty()) {

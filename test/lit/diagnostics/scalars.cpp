@@ -1,0 +1,70 @@
+// A scalar declared outside the loop and written in it must be private or a
+// reduction, and a reduction variable may only be updated with its operator.
+// RUN: %expect-exit 1 %gpu-autopar %s --check -- -std=c++17 -ferror-limit=0 2> %t.err
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
+#include <algorithm>
+
+void shared(float *__restrict__ a, int n) {
+  float last = 0;
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    last = a[i];
+// CHECK: scalars.cpp:[[@LINE-1]]:5: error: 'last' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK-NEXT: {{^}}   [[@LINE-2]] |     last = a[i];
+// CHECK: scalars.cpp:[[@LINE-6]]:9: note: 'last' is declared here
+}
+
+void counters(float *__restrict__ a, int n, int &count) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    if (a[i] > 0)
+      ++count;
+// CHECK: scalars.cpp:[[@LINE-1]]:9: error: 'count' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: scalars.cpp:[[@LINE-6]]:50: note: 'count' is declared here
+}
+
+void mismatched(float *__restrict__ a, int n) {
+  float s = 0, p = 1, m = 0, q = 1;
+  bool any = false;
+#pragma gpu_autopar for reduction(+: s)
+  for (int i = 0; i < n; ++i)
+    s *= a[i];
+// CHECK: scalars.cpp:[[@LINE-1]]:7: error: reduction(+: s) but 's' is updated with '*='
+// CHECK: scalars.cpp:[[@LINE-4]]:38: note: reduction clause is here
+#pragma gpu_autopar for reduction(min: m)
+  for (int i = 0; i < n; ++i)
+    m = std::max(m, a[i]);
+// CHECK: scalars.cpp:[[@LINE-1]]:9: error: reduction(min: m) but 'm' is updated with 'max'
+// CHECK: scalars.cpp:[[@LINE-4]]:40: note: reduction clause is here
+#pragma gpu_autopar for reduction(max: m)
+  for (int i = 0; i < n; ++i)
+    m = a[i] < m ? a[i] : m;
+// CHECK: scalars.cpp:[[@LINE-1]]:18: error: reduction(max: m) but 'm' is updated with 'min'
+// CHECK: scalars.cpp:[[@LINE-4]]:40: note: reduction clause is here
+#pragma gpu_autopar for reduction(||: any)
+  for (int i = 0; i < n; ++i)
+    any = any && a[i] > 0;
+// CHECK: scalars.cpp:[[@LINE-1]]:15: error: reduction(||: any) but 'any' is updated with '&&'
+// CHECK: scalars.cpp:[[@LINE-4]]:39: note: reduction clause is here
+#pragma gpu_autopar for reduction(*: q)
+  for (int i = 0; i < n; ++i)
+    q /= a[i];
+// CHECK: scalars.cpp:[[@LINE-1]]:7: error: reduction(*: q) but 'q' is updated with '/='
+// CHECK: scalars.cpp:[[@LINE-4]]:38: note: reduction clause is here
+}
+
+void misused(float *__restrict__ a, int n) {
+  float p = 1, s = 0;
+#pragma gpu_autopar for reduction(*: p)
+  for (int i = 0; i < n; ++i) {
+    p *= a[i];
+    a[i] = p;
+// CHECK: scalars.cpp:[[@LINE-1]]:12: error: reduction variable 'p' is used outside its reduction update; iterations would see partial values
+// CHECK: scalars.cpp:[[@LINE-5]]:38: note: reduction clause is here
+  }
+#pragma gpu_autopar for reduction(+: s)
+  for (int i = 0; i < n; ++i)
+    s = a[i];
+// CHECK: scalars.cpp:[[@LINE-1]]:5: error: reduction variable 's' is used outside its reduction update; iterations would see partial values
+// CHECK: scalars.cpp:[[@LINE-4]]:38: note: reduction clause is here
+}
