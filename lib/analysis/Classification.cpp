@@ -153,9 +153,13 @@ private:
       GpuWork.push_back({"calls CUDA function '" + Name + "'", At});
       return;
     }
-    if (isDeviceFunction(F) || F->isConstexpr() || F->getBuiltinID() != 0)
+    // __builtin_* functions compile for the device; library builtins such as
+    // printf or malloc are judged like any other library function below.
+    const unsigned Builtin = F->getBuiltinID();
+    if (isDeviceFunction(F) || F->isConstexpr() ||
+        (Builtin != 0 && !Ctx.BuiltinInfo.isPredefinedLibFunction(Builtin)))
       return;
-    const bool System = SM.isInSystemHeader(F->getLocation());
+    const bool System = SM.isInSystemHeader(F->getLocation()) || Builtin != 0;
     if (System) {
       if (F->getDeclName().isIdentifier() && isMathFunction(F->getName()))
         return;

@@ -133,6 +133,7 @@ public:
         WriteTargets[MC->getImplicitObjectArgument()->IgnoreParenImpCasts()] = true;
     if (Lambdas == 0 && !F->isDefined() && F->getBuiltinID() == 0 && !isCudaApi(F) &&
         !SM.isInSystemHeader(F->getLocation()) && !F->isConstexpr() &&
+        !(isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->isConst()) &&
         !(isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->getParent()->isLambda()))
       UnknownCalls.push_back(E);
     return true;

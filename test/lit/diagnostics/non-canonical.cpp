@@ -19,3 +19,20 @@ void f(int *a, int n, double d) {
 // CHECK: non-canonical.cpp:[[@LINE-2]]:3: error: annotated loop is not in canonical form: the variable decreases but the condition expects it to grow
 // CHECK: non-canonical.cpp:[[@LINE-3]]:26: note: the variable decreases but the condition expects it to grow
 }
+
+// Range-based loops need a random-access container declared outside the loop.
+#include <list>
+#include <vector>
+std::vector<int> make();
+void ranges(std::list<int> &l) {
+#pragma gpu_autopar for
+  for (int &x : l)
+    x = 0;
+// CHECK: non-canonical.cpp:[[@LINE-2]]:3: error: annotated loop is not in canonical form: the range is not a random-access container (it needs size() and operator[])
+// CHECK: non-canonical.cpp:[[@LINE-3]]:17: note: the range is not a random-access container (it needs size() and operator[])
+#pragma gpu_autopar for
+  for (int x : make())
+    (void)x;
+// CHECK: non-canonical.cpp:[[@LINE-2]]:3: error: annotated loop is not in canonical form: the range must be a variable declared outside the loop
+// CHECK: non-canonical.cpp:[[@LINE-3]]:16: note: the range must be a variable declared outside the loop
+}

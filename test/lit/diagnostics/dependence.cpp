@@ -1,0 +1,72 @@
+// A dependence between iterations that the analysis can prove is an error at
+// the loop, with a note at each of the two accesses.
+// RUN: %expect-exit 1 %gpu-autopar %s --check -- -std=c++17 -ferror-limit=0 2> %t.err
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
+#include <vector>
+
+void recurrence(float *__restrict__ a, const float *__restrict__ b, int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i)
+    a[i] = a[i - 1] + b[i];
+// CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'a': an element written in one iteration is read in another
+// CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'a' here
+// CHECK: dependence.cpp:[[@LINE-3]]:12: note: read of 'a' here
+}
+
+void forward(std::vector<int> &v, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n - 2; ++i)
+    v[i] = v[i + 2] * 2;
+// CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'v': an element written in one iteration is read in another
+// CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'v' here
+// CHECK: dependence.cpp:[[@LINE-3]]:12: note: read of 'v' here
+}
+
+void same_element(double *__restrict__ total, const double *__restrict__ x, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    *total += x[i];
+// CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'total': every iteration writes the same element
+// CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'total' here
+}
+
+void output(int *__restrict__ a, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += 2) {
+    a[i] = 1;
+    a[i + 2] = 2;
+  }
+// CHECK: dependence.cpp:[[@LINE-4]]:3: error: loop-carried dependence on 'a': an element written in one iteration is written again in another
+// CHECK: dependence.cpp:[[@LINE-4]]:5: note: write of 'a' here
+// CHECK: dependence.cpp:[[@LINE-4]]:5: note: other write of 'a' here
+}
+
+float grid[64][64];
+void rows(int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < 64; ++i)
+    for (int j = 0; j < 64; ++j)
+      grid[i][j] = grid[i - 1][j] + 1;
+// CHECK: dependence.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'grid': an element written in one iteration is read in another
+// CHECK: dependence.cpp:[[@LINE-2]]:7: note: write of 'grid' here
+// CHECK: dependence.cpp:[[@LINE-3]]:20: note: read of 'grid' here
+}
+
+void flat_rows(std::vector<float> &m, int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      m[i * n + j] += m[(i - 1) * n + j];
+// CHECK: dependence.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'm': an element written in one iteration is read in another
+// CHECK: dependence.cpp:[[@LINE-2]]:7: note: write of 'm' here
+// CHECK: dependence.cpp:[[@LINE-3]]:23: note: read of 'm' here
+}
+
+void histogram_column(std::vector<int> &bins, const std::vector<int> &x, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < 16; ++j)
+      bins[j] += x[i * 16 + j];
+// CHECK: dependence.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'bins': every iteration writes the same element
+// CHECK: dependence.cpp:[[@LINE-2]]:7: note: write of 'bins' here
+}

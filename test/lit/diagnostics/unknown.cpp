@@ -1,0 +1,55 @@
+// What the analysis cannot rule out is a warning naming the access; the loop
+// is still rewritten (exit status 0). With --strict each one is an error,
+// the loop is rejected (exit status 1) and nothing is written.
+// RUN: %gpu-autopar %s -o %t.out -- -std=c++17 2> %t.err
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
+// RUN: FileCheck %s --check-prefix=OUT --input-file %t.out
+// OUT: ::gpu_autopar::
+// RUN: rm -f %t.strict.out
+// RUN: %expect-exit 1 %gpu-autopar --strict %s -o %t.strict.out -- -std=c++17 2> %t.strict
+// RUN: sed 's/: warning: /: error: /' %t.err > %t.expected-strict
+// RUN: grep -v -e 'generated' -e 'Error while processing' %t.strict > %t.strict.diags
+// RUN: grep -v 'generated' %t.expected-strict | diff - %t.strict.diags
+// RUN: not test -e %t.strict.out
+#include <vector>
+
+void opaque(float *p);
+
+void indirect(std::vector<float> &out, const std::vector<int> &idx, const std::vector<float> &in, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[idx[i]] = in[i];
+// CHECK: unknown.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'out': subscript 'idx[i]' is not affine in the loop variables
+}
+
+void shifted(std::vector<float> &a, int n, int k) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    a[i + k] = a[i] * 2;
+// CHECK: unknown.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'a': subscripts 'i + k' and 'i' differ by a loop-invariant amount
+// CHECK: unknown.cpp:[[@LINE-2]]:16: note: read of 'a' here
+}
+
+void halves(std::vector<float> &a, const std::vector<float> &b, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    a[i / 2] = b[i];
+// CHECK: unknown.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'a': subscript 'i / 2' is not affine in the loop variables
+}
+
+void may_alias(float *x, float *y, int *flags, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    y[i] = 2 * x[i];
+    flags[i] = 1;
+  }
+// CHECK: unknown.cpp:[[@LINE-3]]:5: warning: 'y' and 'x' may alias; declare them __restrict__ if they never overlap
+// CHECK: unknown.cpp:[[@LINE-4]]:16: note: read of 'x' here
+}
+
+void unseen(float *y, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    opaque(y + i);
+// CHECK: unknown.cpp:[[@LINE-1]]:5: warning: call to 'opaque' may have effects the analysis cannot see; it must not touch data that other iterations use
+}
