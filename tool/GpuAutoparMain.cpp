@@ -73,7 +73,8 @@ std::unique_ptr<clang::tooling::CompilationDatabase> databaseFor(const std::stri
                                                                  clang::tooling::CompilationDatabase *Fixed) {
   std::string Message;
   if (!BuildPath.empty()) {
-    auto Db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath, Message);
+    // Exactly that directory: -p names where the database is, no search.
+    auto Db = clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, Message);
     if (!Db)
       error("no compilation database in '" + BuildPath + "': " + Message);
     return Db;

@@ -1,0 +1,97 @@
+// --report=<file> lists every annotated loop: location, decision, mode,
+// reasons with locations, inferred reads and writes, reductions, maps.
+// RUN: rm -f %t.json
+// RUN: %expect-exit 1 %gpu-autopar %s --check --report=%t.json -- -std=c++17 2> /dev/null
+// RUN: FileCheck %s --input-file %t.json
+#include <cstdio>
+#include <vector>
+
+void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
+  double sum = 0;
+#pragma gpu_autopar for reduction(+: sum)
+  for (int i = 0; i < n; ++i) {
+    y[i] = a * x[i] + y[i];
+    sum += y[i];
+  }
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    std::printf("%f\n", y[i]);
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i)
+    y[i] = y[i - 1];
+}
+// CHECK:      "loops": [
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "decision": "accepted",
+// CHECK-NEXT:     "location": {
+// CHECK-NEXT:       "column": 1,
+// CHECK-NEXT:       "file": "{{.*}}report.cpp",
+// CHECK-NEXT:       "line": 11
+// CHECK-NEXT:     },
+// CHECK-NEXT:     "maps": [
+// CHECK:          "mode": "kernel",
+// CHECK-NEXT:     "privates": [],
+// CHECK-NEXT:     "reads": [
+// CHECK-NEXT:       "a",
+// CHECK-NEXT:       "x",
+// CHECK-NEXT:       "y",
+// CHECK-NEXT:       "sum"
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "reasons": [
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "mode",
+// CHECK-NEXT:         "location": {
+// CHECK-NEXT:           "column": 3,
+// CHECK-NEXT:           "file": "{{.*}}report.cpp",
+// CHECK-NEXT:           "line": 12
+// CHECK-NEXT:         },
+// CHECK-NEXT:         "message": "the body only computes and accesses memory, which a GPU can do"
+// CHECK-NEXT:       }
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "reductions": [
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "op": "+",
+// CHECK-NEXT:         "var": "sum"
+// CHECK-NEXT:       }
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "source": "{{.*}}report.cpp",
+// CHECK-NEXT:     "writes": [
+// CHECK-NEXT:       "y",
+// CHECK-NEXT:       "sum"
+// CHECK-NEXT:     ]
+// CHECK-NEXT:   },
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "decision": "accepted",
+// CHECK:            "line": 16
+// CHECK:          "mode": "host",
+// CHECK:          "reasons": [
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "remark",
+// CHECK-NEXT:         "location": {
+// CHECK-NEXT:           "column": 5,
+// CHECK-NEXT:           "file": "{{.*}}report.cpp",
+// CHECK-NEXT:           "line": 18
+// CHECK-NEXT:         },
+// CHECK-NEXT:         "message": "loop runs on CPU threads only: the body calls 'printf', which cannot run on a GPU"
+// CHECK-NEXT:       },
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "mode",
+// CHECK:              "message": "the body calls 'printf', which cannot run on a GPU"
+// CHECK:          "decision": "rejected",
+// CHECK:            "line": 19
+// CHECK:          "reasons": [
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "error",
+// CHECK-NEXT:         "location": {
+// CHECK-NEXT:           "column": 3,
+// CHECK-NEXT:           "file": "{{.*}}report.cpp",
+// CHECK-NEXT:           "line": 20
+// CHECK-NEXT:         },
+// CHECK-NEXT:         "message": "loop-carried dependence on 'y': an element written in one iteration is read in another"
+// CHECK-NEXT:       },
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "note",
+// CHECK:                "line": 21
+// CHECK:              "message": "write of 'y' here"
+// CHECK:              "message": "read of 'y' here"
+// CHECK:      "version": 1
