@@ -187,6 +187,11 @@ DimResult compareDim(const Expr *FE, const Expr *GE, const DependenceContext &C)
       return {DimResult::Any}; // j == j' in two iterations of the outer loop
     if (Spread && std::llabs(D) > *Spread)
       return {DimResult::Never};
+    // One inner variable: b*j + D == b*j' has a solution in its range.
+    if (Spread && InnerF.size() == 1 && InnerF.begin()->second.isConstant()) {
+      const int64_t B = InnerF.begin()->second.constantTerm();
+      return {D % B == 0 ? DimResult::Any : DimResult::Never};
+    }
     return {DimResult::Unknown, 0, Pair + " may meet for different inner iterations"};
   }
   if (Spread) {

@@ -1,0 +1,67 @@
+"""Checks gpu-autopar's decision on every loop of a dependence corpus.
+
+Each annotated loop in the corpus is preceded by a line `// expect: ANSWER`:
+  independent  accepted with no error and no warning
+  dependent    rejected: an error says iterations conflict
+  unknown      accepted with a warning that independence cannot be proved
+The script runs `gpu-autopar --check --report`, compares each loop's decision
+with its expectation, prints one line per loop and a summary, and exits 1 on
+any mismatch (or a loop without an expectation).
+"""
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import os
+
+CONFLICT = ("loop-carried dependence", "is declared outside the loop and written in it")
+UNPROVEN = ("cannot prove that iterations", "may alias", "may have effects the analysis cannot see")
+
+
+def answer(loop):
+    errors = [r["message"] for r in loop["reasons"] if r["kind"] == "error"]
+    warnings = [r["message"] for r in loop["reasons"] if r["kind"] == "warning"]
+    if loop["decision"] == "rejected":
+        return "dependent" if any(m.startswith(CONFLICT) or CONFLICT[1] in m for m in errors) else "error"
+    if any(any(u in w for u in UNPROVEN) for w in warnings):
+        return "unknown"
+    return "independent" if not warnings else "warning"
+
+
+def main():
+    tool, source = sys.argv[1], sys.argv[2]
+    with open(source) as f:
+        lines = f.read().split("\n")
+    expected = {}
+    for n, line in enumerate(lines, start=1):
+        m = re.match(r"\s*// expect: (\w+)", line)
+        if m and n < len(lines) and lines[n].lstrip().startswith("#pragma gpu_autopar"):
+            expected[n + 1] = m.group(1)
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "r.json")
+        subprocess.run([tool, "--check", "--report=" + report, source, "--", "-std=c++17", "-ferror-limit=0"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(report) as f:
+            loops = json.load(f)["loops"]
+    bad = 0
+    counts = {}
+    for loop in loops:
+        line = loop["location"]["line"]
+        want = expected.get(line)
+        got = answer(loop)
+        ok = want == got
+        bad += not ok
+        counts[want] = counts.get(want, 0) + 1
+        print("%s line %d: expected %s, got %s" % ("ok  " if ok else "FAIL", line, want, got))
+    missing = sorted(set(expected) - {l["location"]["line"] for l in loops})
+    for line in missing:
+        print("FAIL line %d: no loop in the report" % line)
+    bad += len(missing)
+    print("%d loops: %s; %d mismatches" % (len(loops), ", ".join(
+        "%d %s" % (counts[k], k) for k in sorted(counts, key=str)), bad))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+// Dependence corpus, part 2: loops whose iterations provably conflict (flow,
+// anti and output dependences of the textbooks, and scalars carried from one
+// iteration to the next). Each must be rejected with an error.
+// RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
+// CHECK: 20 loops: 20 dependent; 0 mismatches
+#include <vector>
+using V = std::vector<float>;
+float A[128][128];
+
+void one_dimensional(V &a, const V &b, int n, float *__restrict__ p) {
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i) a[i] = a[i - 1] + b[i];          // flow dependence, distance 1
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n - 1; ++i) a[i] = a[i + 1];             // anti dependence
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[0] += b[i];                    // output dependence on one element
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n - 1; ++i) a[i + 1] = a[i] * 2;         // flow, written ahead
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i) a[i] += a[i - 1];                // prefix sum
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = n - 1; i > 0; --i) a[i - 1] = a[i];             // reversed loop, still carried
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i) a[2 * i] = a[2 * i - 2];         // stride 2, distance 1
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 2; i < n; i += 2) a[i] = a[i - 2];              // step 2, distance one iteration
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < 100; ++i) a[i + 10] = a[i];              // distance 10 within 100 iterations
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[5] = b[i];                     // every iteration writes a[5]
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) *p += b[i];                      // through a pointer, same element
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += 2) { a[i] = 1; a[i + 2] = 2; }   // two writes, next iteration's element
+}
+
+void two_dimensional(V &m, int n) {
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 1; i < 128; ++i)
+    for (int j = 0; j < 128; ++j) A[i][j] = A[i - 1][j];        // carried by the outer loop
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 1; i < 128; ++i)
+    for (int j = 0; j < 127; ++j) A[i][j] = A[i - 1][j + 1];    // distance vector (1, -1)
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i)
+    for (int j = 0; j < n; ++j) m[i * n + j] += m[(i - 1) * n + j]; // flattened rows, distance 1
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < 128; ++i)
+    for (int j = 0; j < 16; ++j) A[0][j] += A[i][j];            // every iteration updates row 0
+}
+
+void scalars(const V &b, int n, float &out) {
+  float last = 0, carry = 0;
+  int k = 0;
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) last = b[i];                     // scalar output dependence
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) carry = carry * 0.5f + b[i];     // scalar recurrence without a reduction
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) k = k + 2;                       // induction-like counter
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) out = b[i] > out ? b[i] : out;   // a max without reduction(max: ...)
+}

@@ -1,0 +1,125 @@
+// Dependence corpus, part 1: loops whose iterations provably never touch an
+// element another iteration writes (textbook examples: Wolfe, "High
+// Performance Compilers", ch. 5-7; Allen & Kennedy, "Optimizing Compilers for
+// Modern Architectures", ch. 2-3). Each must be accepted without warnings.
+// RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
+// CHECK: 30 loops: 30 independent; 0 mismatches
+#include <vector>
+using V = std::vector<float>;
+float A[128][128], B[128][128], C[128][128];
+
+void independent(V &a, V &b, const V &c, V &d, int n, int m, float s) {
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i] = b[i] + c[i];              // elementwise
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i] = a[i] + 1;                 // read-modify-write of own element
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[2 * i] = a[2 * i + 1];         // even written, odd read
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += 2) a[i] = a[i + 1];              // step 2: i+1 is never an iteration
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < 50; ++i) a[i] = a[i + 100];              // distance 100 exceeds the 50 iterations
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < 10; ++i) a[i] = a[i + 10];               // distance equals the trip count
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[2 * i] = a[4 * i + 1];         // GCD test: gcd(2,4) does not divide 1
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[4 * i + 1] = a[4 * i + 3];     // residues 1 and 3 mod 4
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[3 * i] = a[3 * i - 1];         // offset -1 is not a multiple of 3
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += 3) a[i] = a[i + 1] + a[i + 2];   // step 3, reads inside the stride
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = n - 1; i >= 0; --i) a[i] = b[i] * s;            // reversed loop
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[n - 1 - i] = c[i];             // reversed subscript, each element once
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 1; i < n - 1; ++i) a[i] = c[i - 1] + c[i] + c[i + 1]; // stencil into another array
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) { a[i] = b[i]; a[i] = a[i] * 2; } // two writes, same element, same iteration
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) { a[i] = b[i]; b[i] = c[i]; }    // each array only at i
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i] = b[i + 1] - b[i];           // reads of a read-only array never conflict
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) { float t = b[i] * b[i]; a[i] = t + s; } // body-local temporary
+  // expect: independent
+#pragma gpu_autopar for
+  for (unsigned i = 0; i < 64u; ++i) d[i * 8 + 3] = d[i * 8 + 5];  // inside one 8-wide block
+}
+
+void two_dimensional(V &img, const V &src, int w, int h) {
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 1; i < 128; ++i)
+    for (int j = 1; j < 128; ++j) A[i][j] = A[i][j - 1] + 1;     // dependence carried by the inner loop only
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < 128; ++i)
+    for (int j = 0; j < 128; ++j) B[j][i] = A[i][j];             // transpose into another array
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < 128; ++i)
+    for (int j = 0; j < 128; ++j) {
+      float acc = 0;
+      for (int k = 0; k < 128; ++k) acc += A[i][k] * B[k][j];
+      C[i][j] = acc;                                             // matrix product, row i
+    }
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < 128; ++i) A[i][0] = A[i][1];               // row i only
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 8; ++j) img[i * 8 + j] = img[i * 8 + j] * 2; // flattened, constant width
+  // expect: independent
+#pragma gpu_autopar for
+  for (int y = 1; y < h - 1; ++y)
+    for (int x = 1; x < w - 1; ++x) img[y * w + x] = src[(y - 1) * w + x] + src[(y + 1) * w + x]; // image stencil
+  // expect: independent
+#pragma gpu_autopar for
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) img[y * w + x] += 1;             // row-major, symbolic width
+  // expect: independent
+#pragma gpu_autopar for
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w - 1; ++x) img[y * w + x + 1] = src[y * w + x]; // shifted column stays in the row
+}
+
+void reductions_and_privates(const V &x, int n, double &out) {
+  double sum = 0, best = -1;
+  float t;
+  // expect: independent
+#pragma gpu_autopar for reduction(+: sum)
+  for (int i = 0; i < n; ++i) sum += x[i] * x[i];
+  // expect: independent
+#pragma gpu_autopar for reduction(max: best)
+  for (int i = 0; i < n; ++i) best = x[i] > best ? x[i] : best;
+  // expect: independent
+#pragma gpu_autopar for private(t) reduction(+: sum)
+  for (int i = 0; i < n; ++i) { t = x[i] + 1; sum += t; }
+  out = sum + best;
+}
+
+void range_for(V &v) {
+  // expect: independent
+#pragma gpu_autopar for
+  for (auto &e : v) e = e * e;
+}

@@ -1,0 +1,68 @@
+// Dependence corpus, part 3: loops whose independence depends on values only
+// known at run time (indirection, unknown offsets and strides, aliasing,
+// calls the tool cannot see into). Each is accepted with a warning naming the
+// access; --strict would reject it.
+// RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
+// CHECK: 15 loops: 15 unknown; 0 mismatches
+#include <vector>
+using V = std::vector<float>;
+using I = std::vector<int>;
+struct Geometry {
+  int offset;
+};
+void opaque(float *p);
+
+void unknowable(V &a, const V &b, const I &idx, int n, int k, int m, int s, Geometry g) {
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[idx[i]] = b[i];                // scatter through an index array
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[idx[i]] += 1;                  // histogram
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i + k] = a[i];                 // unknown distance k
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i / 2] = b[i];                 // two iterations per element
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i * i] = b[i];                 // not affine
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i % m] = b[i];                 // wraps around every m
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i] = a[n - i];                 // meets its mirror for some n
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[2 * i] = a[i];                 // different rates: i = 2i' for some pairs
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += s) a[i] = a[i + 1];              // unknown step
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i + g.offset] = a[i];          // offset in a struct
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) a[i * n + j] = 0;              // row length n, but m columns
+}
+
+void aliasing(float *x, float *y, const float *z, int n) {
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) y[i] = 2 * x[i] + y[i];          // y and x may overlap
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) x[i] = z[i];                     // a pointer to const may still alias
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) opaque(x + i);                   // a call the tool cannot see into
+}
+
+void unseen_effects(V &a, int n) {
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) opaque(&a[i]);                   // effects of the call are unknown
+}
