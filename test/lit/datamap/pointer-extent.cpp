@@ -1,0 +1,19 @@
+// A raw pointer read or written through a subscript that is not affine in
+// the induction variable: the tool cannot tell how much of it to copy to a
+// device, says which map clause to add, and writes nothing.
+// RUN: %expect-exit 1 %gpu-autopar %s -o %t.out -- -std=c++17 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not test -e %t.out
+
+void gather(const float *x, const int *__restrict__ idx, float *__restrict__ out, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[i] = x[idx[i]];
+  // CHECK: pointer-extent.cpp:[[@LINE-1]]:14: error: cannot tell how many elements of 'x' the loop uses; add 'map(to: x[0:n])' with its length
+}
+
+void scatter(float *__restrict__ out, const int *__restrict__ idx, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[idx[i]] = 1.0f;
+  // CHECK: pointer-extent.cpp:[[@LINE-1]]:5: error: cannot tell how many elements of 'out' the loop uses; add 'map(from: out[0:n])' with its length
+}

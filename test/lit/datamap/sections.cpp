@@ -1,0 +1,111 @@
+// Data-map inference: which objects a kernel-mode loop maps, in which
+// direction, and the section one iteration touches.
+// RUN: %gpu-autopar %s -- -std=c++17 2>/dev/null | FileCheck %s --match-full-lines
+#include <array>
+#include <vector>
+
+// Read-only x, y read and written: to / tofrom, one element per iteration.
+void saxpy(float a, const float *x, float *y, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    y[i] = a * x[i] + y[i];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-4]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(y, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1))),
+
+// Neighbours: a halo of one element each side; b only written, every element
+// of its section, unconditionally: `from` (no copy in).
+void stencil(const std::vector<double> &a, std::vector<double> &b, int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < n - 1; ++i)
+    b[i] = a[i - 1] + a[i] + a[i + 1];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-4]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::from(b, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::to(a, ::gpu_autopar::affine(1, -1, 3))),
+
+// A conditional write must copy the old values in (tofrom).
+void clip(std::vector<int> &v, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    if (v[i] < 0)
+      v[i] = 0;
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-5]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(v, ::gpu_autopar::affine(1, 0, 1))),
+
+// Strides: x[2*i] with x[2*i+1] tiles pairs; y[3*i] leaves holes, so it is
+// copied in even though it is only written.
+void strides(std::vector<int> &x, std::vector<int> &y, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    x[2 * i] = x[2 * i + 1];
+    y[3 * i] = i;
+  }
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-6]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(x, ::gpu_autopar::affine(2, 0, 2)),
+// CHECK-NEXT:         ::gpu_autopar::tofrom(y, ::gpu_autopar::affine(3, 0, 1))),
+
+// Flattened 2-D: the inner loop's range folds into offset and extent; rows
+// i-1 and i+1 differ from row i by a symbol, so the runtime takes the hull;
+// a full row written unconditionally is `from`.
+void rows(const float *in, float *out, int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < 100; ++i)
+    for (int j = 0; j < n; ++j)
+      out[i * n + j] = in[(i - 1) * n + j] + in[(i + 1) * n + j];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-5]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::from(out, ::gpu_autopar::affine(n, 0, n)),
+// CHECK-NEXT:         ::gpu_autopar::to(in, ::gpu_autopar::hull(::gpu_autopar::affine(n, -(n), n), ::gpu_autopar::affine(n, n, n)))),
+
+// Built-in 2-D arrays map whole rows; writing part of a row is not `from`.
+double grid[64][32], next[64][32];
+void relax() {
+#pragma gpu_autopar for
+  for (int r = 1; r < 63; ++r)
+    for (int c = 1; c < 31; ++c)
+      next[r][c] = grid[r - 1][c] + grid[r + 1][c];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-5]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(next, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::to(grid, ::gpu_autopar::affine(1, -1, 3))),
+
+// Not affine in i: the whole object. A column read (B[k*n + j]) and an
+// indirect read both map all of it; a std::array knows its size.
+void gather(const std::array<int, 100> &table, const std::vector<int> &idx, std::vector<int> &out) {
+#pragma gpu_autopar for
+  for (int i = 0; i < 50; ++i)
+    out[i] = table[idx[i]];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-4]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::from(out, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::to(table, ::gpu_autopar::whole()),
+// CHECK-NEXT:         ::gpu_autopar::to(idx, ::gpu_autopar::affine(1, 0, 1))),
+
+// A raw pointer read through an index needs its extent from a map clause.
+void lookup(const float *lut, const int *key, float *out, int n, int m) {
+#pragma gpu_autopar for map(to: lut[0:m])
+  for (int i = 0; i < n; ++i)
+    out[i] = lut[key[i]];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-4]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::from(out, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::to(lut, (0), (m), ::gpu_autopar::whole()),
+// CHECK-NEXT:         ::gpu_autopar::to(key, ::gpu_autopar::affine(1, 0, 1))),
+
+// Reversed subscripts have a negative scale; a loop after `continue` writes
+// conditionally.
+void reverse(const int *src, int *dst, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    if (src[i] == 0)
+      continue;
+    dst[n - 1 - i] = src[i];
+  }
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-7]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::to(src, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::tofrom(dst, ::gpu_autopar::affine(-1, (n) - 1, 1))),
