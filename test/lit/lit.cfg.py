@@ -37,8 +37,10 @@ if config.have_cuda:
                                  % (config.cuda_compiler, config.runtime_include)))
 
 # The device settings every end-to-end program runs under: CPU threads, one
-# simulated device, three, and four of uneven speed.
-e2e_devices = "cpu;sim:1;sim:3;sim:4,speed=1:2:1:1"
+# simulated device, three, four of uneven speed, and three of which one fails
+# its second chunk and another runs out of memory on its first (the chunks are
+# retried elsewhere; the output must not change).
+e2e_devices = "cpu;sim:1;sim:3;sim:4,speed=1:2:1:1;sim:3,fail=1@2,oom=2@1"
 config.substitutions.append(("%e2e", "%s %s --tool %s --cxx %s --include %s --runtime %s --standard '%s' %s" % (
     sys.executable, os.path.join(config.source_root, "e2e_check.py"), config.gpu_autopar_tool, config.cxx,
     config.runtime_include, config.runtime_lib, e2e_devices,
