@@ -1,23 +1,316 @@
-// run_loop: where a loop's chunks go. For now only the CPU path: the loop's
-// indices are handed out over the process-wide host pool.
+// run_loop: decides where a loop's iterations go (serially on the calling
+// thread, CPU threads, or leased devices with fallback), runs them there, and
+// reports what happened. Logging happens here, on the calling thread only.
 #include "gpu_autopar/host_pool.h"
 #include "gpu_autopar/loop_body.h"
 
-namespace gpu_autopar {
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
 
-void run_loop(const loop_site&, std::uint64_t count, const loop_options& options, loop_body& body) {
-  const std::uint64_t serial_below = options.min_iterations >= 0 ? std::uint64_t(options.min_iterations) : 2;
-  if (count < serial_below || host_pool::inside_loop()) {
+#include <unistd.h>
+
+#include "device_loop.h"
+#include "loop_report.h"
+#include "progress_bar.h"
+#include "runtime_state.h"
+
+namespace gpu_autopar {
+namespace detail {
+namespace {
+
+using clock = std::chrono::steady_clock;
+
+// Default min_iterations (SPEC.md leaves it to the runtime): task mode 2,
+// since every task-mode iteration is GPU work worth a device of its own;
+// kernel and host mode two iterations per CPU thread on the CPU path (fewer
+// would leave threads idle and cost more to wake than they save) and two per
+// device on devices (a 96-row matmul is worth three GPUs).
+constexpr std::uint64_t kTaskSerialBelow = 2;
+constexpr std::uint64_t kSerialBelowPerWorker = 2;
+// Pieces per CPU thread on the CPU path: evens out uneven iterations while
+// keeping hand-outs cheap.
+constexpr std::uint64_t kPiecesPerThread = 8;
+
+std::uint64_t serial_threshold(const loop_options& o, std::uint64_t workers) {
+  if (o.min_iterations >= 0)
+    return std::uint64_t(o.min_iterations);
+  if (o.mode == loop_mode::task)
+    return kTaskSerialBelow;
+  return kSerialBelowPerWorker * std::max<std::uint64_t>(1, workers);
+}
+
+bool logs(const runtime_state& rt, log_level l) { return rt.config.log >= l; }
+
+void log_line(const std::string& s) { std::fputs(s.c_str(), stderr); }
+
+void write_report(const runtime_state& rt, const loop_record& r) {
+  if (rt.report_fd < 0)
+    return;
+  const std::string line = report_json(r);
+  // One write on an O_APPEND descriptor: lines of concurrent loops and
+  // processes do not interleave.
+  ssize_t n = ::write(rt.report_fd, line.data(), line.size());
+  (void)n;
+}
+
+void finish(const runtime_state& rt, loop_record& r, clock::time_point t0) {
+  r.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+  write_report(rt, r);
+  if (logs(rt, log_level::info))
+    log_line(info_line(r));
+}
+
+// The CPU path: the host pool's fork-join over run_host.
+void run_on_cpu(host_pool& pool, std::uint64_t count, loop_body& body) {
+  const std::uint64_t pieces = std::uint64_t(pool.size()) * kPiecesPerThread;
+  auto piece = [&body](std::uint64_t b, std::uint64_t e) { body.run_host(b, e); };
+  pool.run(count, (count + pieces - 1) / pieces, make_range_fn(piece));
+}
+
+// A loop inside an iteration that holds a lease runs on that lease, serially:
+// no second lease, no oversubscription.
+void run_nested_on_lease(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body,
+                         slot_context& lease) {
+  runtime_state& rt = runtime();
+  const auto t0 = clock::now();
+  const bool on_device = body.can_run_on(lease.kind(), nullptr);
+  if (on_device)
+    body.run_device(lease, 0, count);
+  else
+    body.run_host(0, count);
+  if (rt.report_fd < 0)
+    return;
+  loop_record r;
+  r.site = site;
+  r.mode = options.mode;
+  r.iterations = count;
+  r.nested = true;
+  report_entry e{on_device ? lease.id() : 0, on_device ? lease.kind() : device_kind::cpu};
+  e.iterations = count;
+  e.chunks = 1;
+  r.devices.push_back(e);
+  r.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+  write_report(rt, r); // a report line, not a log line: fine from a worker
+}
+
+std::string describe_failures(const lease_pool& pool, const std::vector<device_failure>& failures) {
+  std::string s;
+  for (const device_failure& f : failures) {
+    if (!s.empty())
+      s += "; ";
+    s += pool.get(f.device).name() + " failed chunk [" + std::to_string(f.range.begin) + ", " +
+         std::to_string(f.range.end) + "): " + f.what;
+  }
+  return s;
+}
+
+struct device_plan {
+  std::vector<int> devices;
+  const char* why_none = ""; // when `devices` is empty
+};
+
+device_plan plan_devices(runtime_state& rt, const loop_options& o, const loop_body& body) {
+  device_plan p;
+  lease_pool& pool = *rt.pool;
+  if (pool.device_count() == 0) {
+    p.why_none = rt.no_devices_reason.c_str();
+    return p;
+  }
+  if (in_forked_child()) {
+    p.why_none = "in a process forked after the runtime started, the parent's devices cannot be used";
+    return p;
+  }
+  const char* why = nullptr;
+  if (!body.can_run_on(pool.get(0).kind(), &why)) {
+    p.why_none = why ? why : "the loop cannot run on these devices";
+    return p;
+  }
+  const int n = o.max_devices > 0 ? std::min(o.max_devices, pool.device_count()) : pool.device_count();
+  for (int d = 0; d < n; ++d)
+    p.devices.push_back(d);
+  return p;
+}
+
+const char* policy_name(fallback_policy f) {
+  switch (f) {
+  case fallback_policy::auto_: return "auto";
+  case fallback_policy::gpu: return "gpu";
+  case fallback_policy::cpu: return "cpu";
+  case fallback_policy::none: return "none";
+  }
+  return "auto";
+}
+
+[[noreturn]] void fail_loop(const loop_site& site, const loop_options& o, const std::string& why) {
+  throw loop_error(std::string("gpu-autopar: ") + site.file + ":" + std::to_string(site.line) + ": loop with fallback(" +
+                   policy_name(o.fallback) + ") cannot run: " + why);
+}
+
+void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std::uint64_t count,
+                                  const loop_options& o, loop_body& body, const std::vector<int>& devices,
+                                  loop_record& r) {
+  lease_pool& pool = *rt.pool;
+  progress_bar bar(rt.config.progress, site);
+  progress_fn progress;
+  if (bar.wanted())
+    progress = [&bar, count](std::uint64_t done) { bar.update(done, count); };
+  device_loop_result res = run_on_devices(pool, devices, o.slots, body, count, o.schedule, o.chunk,
+                                          o.fallback == fallback_policy::none, progress);
+  bar.finish();
+  if (res.error) // every chunk has stopped and every lease is back
+    std::rethrow_exception(res.error);
+
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    const device_stats& s = res.stats[i];
+    report_entry e{devices[i], pool.get(devices[i]).kind()};
+    e.iterations = s.iterations;
+    e.chunks = s.chunks;
+    e.retries = s.retries;
+    e.failures = s.failures;
+    e.seconds = s.seconds;
+    r.devices.push_back(e);
+  }
+  if (res.failures.empty())
+    return;
+  const std::string failed = describe_failures(pool, res.failures);
+  bool dropped = false;
+  for (const device_failure& f : res.failures) {
+    dropped = dropped || f.dropped;
+    if (logs(rt, log_level::warn))
+      log_line("gpu-autopar: warning: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
+               pool.get(f.device).name() + " failed chunk [" + std::to_string(f.range.begin) + ", " +
+               std::to_string(f.range.end) + ") (" + f.what + "); " +
+               (f.dropped ? "retried elsewhere, the device is out of rotation for this loop\n"
+                          : "split in two and retried\n"));
+  }
+  if (res.leftover.empty()) {
+    if (dropped) { // fewer devices than planned finished the loop
+      r.fallback_to = "gpu";
+      r.fallback_reason = failed;
+    }
+    return;
+  }
+  if (o.fallback != fallback_policy::auto_)
+    fail_loop(site, o,
+              failed + (o.fallback == fallback_policy::none ? " (fallback(none) allows no retry elsewhere)"
+                                                            : "; no device is left and fallback(gpu) forbids the CPU"));
+  // Devices are exhausted: what is left runs on CPU threads.
+  report_entry cpu{-1, device_kind::cpu};
+  host_pool& hp = host_pool::global();
+  cpu.threads = int(hp.size());
+  const auto t0 = clock::now();
+  for (const index_range& left : res.leftover) {
+    auto piece = [&body, &left](std::uint64_t b, std::uint64_t e) { body.run_host(left.begin + b, left.begin + e); };
+    const std::uint64_t pieces = std::uint64_t(hp.size()) * kPiecesPerThread;
+    hp.run(left.size(), (left.size() + pieces - 1) / pieces, make_range_fn(piece));
+    cpu.iterations += left.size();
+    cpu.chunks += 1;
+  }
+  cpu.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+  r.devices.push_back(cpu);
+  r.fallback_to = "cpu";
+  r.fallback_reason = failed;
+  if (logs(rt, log_level::warn))
+    log_line("gpu-autopar: warning: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
+             std::to_string(cpu.iterations) + " iterations fell back to CPU threads: no device is left\n");
+}
+
+} // namespace
+} // namespace detail
+
+void run_loop(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body) {
+  using namespace detail;
+  if (slot_context* lease = current_lease()) {
+    run_nested_on_lease(site, count, options, body, *lease);
+    return;
+  }
+  if (host_pool::inside_loop()) { // a loop inside a CPU-path iteration: already parallel
     body.run_host(0, count);
     return;
   }
-  host_pool& pool = host_pool::global();
-  const std::uint64_t pieces = std::uint64_t(pool.size()) * 8;
-  auto chunk = [&body](std::uint64_t b, std::uint64_t e) { body.run_host(b, e); };
-  pool.run(count, (count + pieces - 1) / pieces, make_range_fn(chunk));
+  runtime_state& rt = runtime();
+  const bool recorded = rt.report_fd >= 0 || logs(rt, log_level::info);
+  const clock::time_point t0 = recorded ? clock::now() : clock::time_point{};
+  loop_record r;
+  if (recorded) {
+    r.site = site;
+    r.mode = options.mode;
+    r.iterations = count;
+  }
+
+  // Host mode, fallback(cpu) and GPU_AUTOPAR_DEVICES=cpu go to CPU threads by
+  // choice, which is not a fallback.
+  device_plan plan;
+  if (options.mode != loop_mode::host && options.fallback != fallback_policy::cpu) {
+    plan = plan_devices(rt, options, body);
+    if (options.fallback == fallback_policy::none && !plan.devices.empty() && options.max_devices > 0 &&
+        int(plan.devices.size()) < options.max_devices)
+      fail_loop(site, options,
+                "devices(" + std::to_string(options.max_devices) + ") planned, " +
+                    std::to_string(plan.devices.size()) + " available");
+    if (plan.devices.empty() &&
+        (options.fallback == fallback_policy::gpu || options.fallback == fallback_policy::none))
+      fail_loop(site, options, std::string("no device to run on: ") + plan.why_none);
+  }
+
+  host_pool& hp = host_pool::global();
+  const std::uint64_t serial_below =
+      serial_threshold(options, plan.devices.empty() ? hp.size() : plan.devices.size());
+  if (count < serial_below || count == 0) {
+    body.run_host(0, count);
+    if (recorded) {
+      r.serial = true;
+      r.serial_below = serial_below;
+      report_entry e{0, device_kind::cpu};
+      e.iterations = count;
+      e.chunks = count ? 1 : 0;
+      r.devices.push_back(e);
+      finish(rt, r, t0);
+    }
+    return;
+  }
+
+  if (!plan.devices.empty()) {
+    run_on_devices_with_fallback(rt, site, count, options, body, plan.devices, r);
+    if (recorded)
+      finish(rt, r, t0);
+    return;
+  }
+  const bool fell_back = options.mode != loop_mode::host && options.fallback != fallback_policy::cpu &&
+                         rt.config.devices.source != device_source::cpu;
+  if (fell_back) {
+    if (recorded) {
+      r.fallback_to = "cpu";
+      r.fallback_reason = plan.why_none;
+    }
+    // Said once per process: on a machine without GPUs every loop would repeat it.
+    // Under `auto`, a machine without GPUs is expected: info, not a warning.
+    const log_level level = rt.config.devices.source == device_source::auto_ && rt.pool->device_count() == 0
+                                ? log_level::info
+                                : log_level::warn;
+    if (logs(rt, level) && !rt.said_no_devices.exchange(true))
+      log_line(std::string("gpu-autopar: ") + (level == log_level::warn ? "warning: " : "") + site.file + ":" +
+               std::to_string(site.line) + ": running on CPU threads: " + plan.why_none + "\n");
+  }
+  run_on_cpu(hp, count, body);
+  if (recorded) {
+    report_entry e{0, device_kind::cpu};
+    e.threads = int(hp.size());
+    e.iterations = count;
+    e.chunks = 1;
+    e.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+    r.devices.push_back(e);
+    finish(rt, r, t0);
+  }
 }
 
-device_context* current_device() { return nullptr; }
-void* current_stream() { return nullptr; }
+device_context* current_device() { return detail::current_lease(); }
+
+void* current_stream() {
+  detail::slot_context* lease = detail::current_lease();
+  return lease ? lease->stream() : nullptr;
+}
 
 } // namespace gpu_autopar

@@ -88,4 +88,11 @@ void run_loop(const loop_site& site, std::uint64_t count, const loop_options& op
 device_context* current_device();
 void* current_stream();
 
+namespace detail {
+// Tests only: forgets the runtime (devices, lease pool, report file, the
+// environment read at the first loop) so the next loop reads the environment
+// again. No loop may be running.
+void reset_runtime_for_testing();
+} // namespace detail
+
 } // namespace gpu_autopar

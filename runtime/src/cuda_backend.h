@@ -1,0 +1,23 @@
+// CUDA GPUs as runtime devices, through the function table that files
+// compiled as CUDA register (gpu_autopar/cuda_api.h): the runtime itself never
+// links the CUDA runtime, so host-only programs do not need it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "device.h"
+#include "runtime_config.h"
+
+namespace gpu_autopar {
+namespace detail {
+
+// Appends the CUDA devices the configuration selects (ids from `first_id`).
+// Returns why there are none ("" if some were found); never throws for a
+// machine without a GPU or driver.
+std::string discover_cuda_devices(const devices_config& config, int first_id,
+                                  std::vector<std::unique_ptr<device>>& out);
+
+} // namespace detail
+} // namespace gpu_autopar

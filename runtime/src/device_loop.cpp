@@ -1,0 +1,228 @@
+#include "device_loop.h"
+
+#include <chrono>
+#include <thread>
+
+namespace gpu_autopar {
+namespace detail {
+namespace {
+
+using clock = std::chrono::steady_clock;
+
+double seconds_since(clock::time_point t0) { return std::chrono::duration<double>(clock::now() - t0).count(); }
+
+class device_loop;
+
+// One slot's share of the loop: runs chunks while it holds the lease.
+class loop_job final : public lease_job {
+public:
+  loop_job(device_loop& loop, int worker) : loop_(loop), worker_(worker) {}
+  void run(slot_context& lease) noexcept override;
+  void finished() noexcept override;
+
+private:
+  device_loop& loop_;
+  int worker_;
+};
+
+class device_loop {
+public:
+  device_loop(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body, std::uint64_t count,
+              schedule_kind schedule, std::uint64_t chunk, bool stop_on_failure)
+      : pool_(pool), devices_(devices), body_(body), stop_on_failure_(stop_on_failure),
+        sched_(schedule, count, chunk, worker_devices(devices.size(), slots), int(devices.size())),
+        dropped_(devices.size(), false) {
+    result_.stats.resize(devices.size());
+    const int per_device = std::max(1, std::min(slots, kMaxSlotsPerDevice));
+    for (int w = 0; w < int(devices.size()) * per_device; ++w)
+      jobs_.push_back(std::make_unique<loop_job>(*this, w));
+    slots_ = per_device;
+  }
+
+  device_loop_result run(const progress_fn& progress) {
+    std::unique_lock<std::mutex> lock(m_);
+    open_jobs_ = int(jobs_.size());
+    lock.unlock();
+    // Post round-robin over devices so each device's first slot comes first.
+    for (int k = 0; k < slots_; ++k)
+      for (std::size_t d = 0; d < devices_.size(); ++d)
+        pool_.post(devices_[d], jobs_[d * slots_ + k].get(), slots_);
+    lock.lock();
+    auto settled = [&] { return open_jobs_ == 0 || (in_flight_ == 0 && (stop_ || sched_.exhausted() || all_dropped())); };
+    while (!settled()) {
+      if (progress) {
+        cv_.wait_for(lock, std::chrono::milliseconds(100));
+        std::uint64_t done = 0;
+        for (auto& s : result_.stats)
+          done += s.iterations;
+        lock.unlock();
+        progress(done);
+        lock.lock();
+      } else {
+        cv_.wait(lock);
+      }
+    }
+    stop_ = true; // jobs that start from now on take nothing
+    cv_.notify_all();
+    lock.unlock();
+    // Jobs still queued behind other loops' leases are withdrawn, not waited for.
+    for (std::size_t d = 0; d < devices_.size(); ++d)
+      for (int k = 0; k < slots_; ++k)
+        if (pool_.cancel(devices_[d], jobs_[d * slots_ + k].get()))
+          job_finished();
+    lock.lock();
+    cv_.wait(lock, [&] { return open_jobs_ == 0; });
+    result_.leftover = sched_.take_remaining();
+    return std::move(result_);
+  }
+
+  void work(int worker, slot_context& lease) {
+    const int d = worker / slots_;
+    const double stretch = pool_.get(devices_[d]).stretch();
+    std::unique_lock<std::mutex> lock(m_);
+    for (;;) {
+      chunk c;
+      for (;;) {
+        if (stop_ || dropped_[d])
+          return;
+        if (sched_.next(worker, c))
+          break;
+        if (in_flight_ == 0) // nothing running could come back as a retry
+          return;
+        cv_.wait(lock);
+      }
+      ++in_flight_;
+      lock.unlock();
+
+      enum { ok, device_failed, out_of_memory, body_threw } outcome = ok;
+      std::string what;
+      std::exception_ptr error;
+      const auto t0 = clock::now();
+      try {
+        lease.begin_chunk();
+        body_.run_device(lease, c.range.begin, c.range.end);
+        lease.synchronize();
+      } catch (const device_out_of_memory& e) {
+        outcome = out_of_memory;
+        what = e.what();
+      } catch (const device_error& e) {
+        outcome = device_failed;
+        what = e.what();
+      } catch (...) {
+        outcome = body_threw;
+        error = std::current_exception();
+      }
+      lease.end_chunk();
+      double seconds = seconds_since(t0);
+      if (outcome == ok && stretch > 1.0) {
+        stretch_wait(seconds * (stretch - 1.0));
+        seconds *= stretch;
+      }
+
+      lock.lock();
+      --in_flight_;
+      device_stats& st = result_.stats[d];
+      if (outcome == ok) {
+        st.iterations += c.range.size();
+        st.chunks += 1;
+        st.retries += c.retry ? 1 : 0;
+        st.seconds += seconds;
+        sched_.completed(worker, c, seconds);
+        if (in_flight_ == 0)
+          cv_.notify_all();
+        continue;
+      }
+      if (outcome == out_of_memory && c.range.size() > 1) {
+        // Out of memory: the chunk is split in two and handed out again; the
+        // device stays, since a smaller chunk may well fit on it.
+        st.failures += 1;
+        result_.failures.push_back({devices_[d], c.range, true, false, what});
+        sched_.give_back(c, true);
+        cv_.notify_all();
+        continue;
+      }
+      if (outcome == body_threw) {
+        if (!result_.error)
+          result_.error = error;
+        stop_ = true;
+      } else {
+        // The device failed (or cannot fit even one iteration): it leaves
+        // this loop and its chunk goes to the others.
+        st.failures += 1;
+        result_.failures.push_back({devices_[d], c.range, outcome == out_of_memory, true, what});
+        dropped_[d] = true;
+        sched_.drop_device(d);
+        sched_.give_back(c, false);
+        if (stop_on_failure_)
+          stop_ = true;
+      }
+      cv_.notify_all();
+      return;
+    }
+  }
+
+  void job_finished() {
+    std::lock_guard<std::mutex> lock(m_);
+    --open_jobs_;
+    cv_.notify_all(); // under the lock: the loop may be gone once it is released
+  }
+
+private:
+  static std::vector<int> worker_devices(std::size_t devices, int slots) {
+    const int per_device = std::max(1, std::min(slots, kMaxSlotsPerDevice));
+    std::vector<int> w;
+    for (std::size_t d = 0; d < devices; ++d)
+      for (int k = 0; k < per_device; ++k)
+        w.push_back(int(d));
+    return w;
+  }
+  bool all_dropped() const {
+    for (bool b : dropped_)
+      if (!b)
+        return false;
+    return true;
+  }
+
+  lease_pool& pool_;
+  std::vector<int> devices_;
+  loop_body& body_;
+  bool stop_on_failure_;
+  int slots_ = 1;
+
+  std::mutex m_;
+  std::condition_variable cv_;
+  chunk_scheduler sched_;
+  std::vector<bool> dropped_;
+  int in_flight_ = 0;
+  int open_jobs_ = 0;
+  bool stop_ = false;
+  device_loop_result result_;
+  std::vector<std::unique_ptr<loop_job>> jobs_;
+};
+
+void loop_job::run(slot_context& lease) noexcept { loop_.work(worker_, lease); }
+void loop_job::finished() noexcept { loop_.job_finished(); }
+
+} // namespace
+
+void stretch_wait(double seconds) {
+  if (seconds <= 0)
+    return;
+  const auto until = clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(seconds));
+  if (seconds > 200e-6) {
+    std::this_thread::sleep_until(until);
+    return;
+  }
+  while (clock::now() < until)
+    std::this_thread::yield();
+}
+
+device_loop_result run_on_devices(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body,
+                                  std::uint64_t count, schedule_kind schedule, std::uint64_t chunk,
+                                  bool stop_on_failure, const progress_fn& progress) {
+  device_loop loop(pool, devices, slots, body, count, schedule, chunk, stop_on_failure);
+  return loop.run(progress);
+}
+
+} // namespace detail
+} // namespace gpu_autopar

@@ -1,0 +1,56 @@
+// One loop's run over leased devices: a job per slot pulls chunks from the
+// loop's scheduler; a chunk that fails on a device goes back (halved on out of
+// memory) and that device leaves the loop; the body's exception stops the
+// loop. Whatever no device could run is returned for the CPU (or an error).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "chunk_scheduler.h"
+#include "lease_pool.h"
+
+namespace gpu_autopar {
+namespace detail {
+
+struct device_stats {
+  std::uint64_t iterations = 0, chunks = 0, retries = 0, failures = 0;
+  double seconds = 0; // time the device spent on chunks, time model included
+};
+
+struct device_failure {
+  int device; // the runtime's device index
+  index_range range;
+  bool out_of_memory;
+  bool dropped;     // the device left the loop (else the chunk was split and retried)
+  std::string what;
+};
+
+struct device_loop_result {
+  std::vector<device_stats> stats;         // one per device of the plan, same order
+  std::vector<device_failure> failures;
+  std::vector<index_range> leftover;       // ranges no device ran
+  std::exception_ptr error;                // the body's first exception
+};
+
+// Called on the calling thread while it waits, about every 100 ms, with the
+// iterations done so far; may be empty.
+using progress_fn = std::function<void(std::uint64_t done)>;
+
+// Runs [0, count) on the given devices of the pool, `slots` leases each.
+// stop_on_failure: the first device failure ends the loop (fallback(none)).
+device_loop_result run_on_devices(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body,
+                                  std::uint64_t count, schedule_kind schedule, std::uint64_t chunk,
+                                  bool stop_on_failure, const progress_fn& progress);
+
+// Waits `seconds` (the time model's stretch), spinning when it is too short to sleep.
+void stretch_wait(double seconds);
+
+} // namespace detail
+} // namespace gpu_autopar

@@ -1,0 +1,129 @@
+#include "loop_report.h"
+
+#include <cstdio>
+
+namespace gpu_autopar {
+namespace detail {
+namespace {
+
+std::string format(const char* fmt, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+std::string entry_name(const report_entry& e) {
+  if (e.kind == device_kind::cpu)
+    return "cpu";
+  return std::string(kind_name(e.kind)) + std::to_string(e.id);
+}
+
+} // namespace
+
+const char* mode_name(loop_mode m) {
+  switch (m) {
+  case loop_mode::kernel: return "kernel";
+  case loop_mode::task: return "task";
+  case loop_mode::host: return "host";
+  }
+  return "kernel";
+}
+
+const char* kind_name(device_kind k) {
+  switch (k) {
+  case device_kind::cpu: return "cpu";
+  case device_kind::sim: return "sim";
+  case device_kind::cuda: return "cuda";
+  }
+  return "cpu";
+}
+
+const char* backend_of(const loop_record& r) {
+  bool cpu = false, sim = false, cuda = false;
+  for (const report_entry& e : r.devices) {
+    if (e.iterations == 0)
+      continue;
+    (e.kind == device_kind::cpu ? cpu : e.kind == device_kind::sim ? sim : cuda) = true;
+  }
+  if (int(cpu) + int(sim) + int(cuda) > 1)
+    return "mixed";
+  return cuda ? "cuda" : sim ? "sim" : "cpu";
+}
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += char(c);
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += char(c);
+    }
+  }
+  return out;
+}
+
+std::string report_json(const loop_record& r) {
+  std::string j = "{\"loop\":\"" + json_escape(std::string(r.site.file) + ":" + std::to_string(r.site.line)) +
+                  "\",\"mode\":\"" + mode_name(r.mode) + "\",\"iterations\":" + std::to_string(r.iterations) +
+                  ",\"backend\":\"" + backend_of(r) + "\"";
+  if (r.serial)
+    j += ",\"serial\":true";
+  if (r.nested)
+    j += ",\"nested\":true";
+  j += ",\"devices\":[";
+  for (std::size_t i = 0; i < r.devices.size(); ++i) {
+    const report_entry& e = r.devices[i];
+    j += i ? ",{" : "{";
+    j += "\"id\":" + std::to_string(e.id) + ",\"kind\":\"" + kind_name(e.kind) + "\"";
+    if (e.threads > 0)
+      j += ",\"threads\":" + std::to_string(e.threads);
+    j += ",\"iterations\":" + std::to_string(e.iterations) + ",\"chunks\":" + std::to_string(e.chunks) +
+         ",\"retries\":" + std::to_string(e.retries) + ",\"failures\":" + std::to_string(e.failures) +
+         ",\"seconds\":" + format("%.6f", e.seconds) + "}";
+  }
+  j += "],\"fallback\":";
+  if (r.fallback_to)
+    j += std::string("{\"to\":\"") + r.fallback_to + "\",\"reason\":\"" + json_escape(r.fallback_reason) + "\"}";
+  else
+    j += "null";
+  j += ",\"seconds\":" + format("%.6f", r.seconds) + "}\n";
+  return j;
+}
+
+std::string info_line(const loop_record& r) {
+  std::string s = std::string("gpu-autopar: ") + r.site.file + ":" + std::to_string(r.site.line) + ": " +
+                  mode_name(r.mode) + " loop, " + std::to_string(r.iterations) + " iterations ";
+  if (r.serial) {
+    s += "serially on the calling thread (below min_iterations " + std::to_string(r.serial_below) + ")";
+  } else if (r.devices.size() == 1 && r.devices[0].kind == device_kind::cpu && r.devices[0].threads > 0) {
+    s += "on cpu (" + std::to_string(r.devices[0].threads) + " threads)";
+  } else {
+    std::size_t used = 0;
+    bool same_kind = true;
+    for (const report_entry& e : r.devices) {
+      used += e.iterations > 0;
+      same_kind = same_kind && e.kind == r.devices[0].kind;
+    }
+    s += "on " + std::to_string(used) + " " +
+         (same_kind && !r.devices.empty() ? std::string(kind_name(r.devices[0].kind)) + " " : std::string()) +
+         (used == 1 ? "device" : "devices");
+    const char* sep = ": ";
+    for (const report_entry& e : r.devices) {
+      s += sep + entry_name(e) + " " + std::to_string(e.iterations);
+      sep = ", ";
+    }
+  }
+  if (r.nested)
+    s += " (nested, on the enclosing loop's lease)";
+  if (r.fallback_to)
+    s += std::string(" (fallback to ") + r.fallback_to + ": " + r.fallback_reason + ")";
+  return s + "\n";
+}
+
+} // namespace detail
+} // namespace gpu_autopar

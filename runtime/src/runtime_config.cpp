@@ -1,0 +1,212 @@
+#include "runtime_config.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+namespace gpu_autopar {
+namespace detail {
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (;;) {
+    std::size_t at = s.find(sep, start);
+    parts.push_back(s.substr(start, at == std::string::npos ? std::string::npos : at - start));
+    if (at == std::string::npos)
+      return parts;
+    start = at + 1;
+  }
+}
+
+bool parse_uint(const std::string& s, std::uint64_t& v) {
+  if (s.empty() || s.size() > 19)
+    return false;
+  v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9')
+      return false;
+    v = v * 10 + std::uint64_t(c - '0');
+  }
+  return true;
+}
+
+bool parse_speed(const std::string& s, double& v) {
+  if (s.empty())
+    return false;
+  char* end = nullptr;
+  errno = 0;
+  v = std::strtod(s.c_str(), &end);
+  return errno == 0 && end == s.c_str() + s.size() && v > 0 && v < 1e9;
+}
+
+// `D@K` or several joined by '+'.
+bool parse_faults(const std::string& s, int devices, std::vector<injected_fault>& out, std::string& error) {
+  for (const std::string& one : split(s, '+')) {
+    std::size_t at = one.find('@');
+    std::uint64_t d = 0, k = 0;
+    if (at == std::string::npos || !parse_uint(one.substr(0, at), d) || !parse_uint(one.substr(at + 1), k) || k == 0) {
+      error = "fault '" + one + "' is not DEVICE@CHUNK (e.g. 0@2, chunks count from 1)";
+      return false;
+    }
+    if (d >= std::uint64_t(devices)) {
+      error = "fault '" + one + "' names device " + std::to_string(d) + " of " + std::to_string(devices);
+      return false;
+    }
+    out.push_back({int(d), k});
+  }
+  return true;
+}
+
+bool parse_sim(const std::string& text, devices_config& out, std::string& error) {
+  std::vector<std::string> parts = split(text, ',');
+  std::uint64_t n = 0;
+  if (!parse_uint(parts[0], n) || n > 64) {
+    error = "'sim:" + parts[0] + "' needs a device count from 0 to 64";
+    return false;
+  }
+  out.source = device_source::sim;
+  out.sim_count = int(n);
+  out.sim_memory.assign(n, kDefaultSimMemory);
+  out.sim_speed.assign(n, 1.0);
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const std::string& opt = parts[i];
+    std::size_t eq = opt.find('=');
+    std::string key = opt.substr(0, eq), value = eq == std::string::npos ? "" : opt.substr(eq + 1);
+    if (eq == std::string::npos || value.empty()) {
+      error = "simulated-device option '" + opt + "' is not key=value";
+      return false;
+    }
+    if (key == "mem" || key == "speed") {
+      std::vector<std::string> each = split(value, ':');
+      if (each.size() != 1 && each.size() != n) {
+        error = key + "=" + value + " needs one value or one per device (" + std::to_string(n) + ")";
+        return false;
+      }
+      for (std::size_t d = 0; d < n; ++d) {
+        const std::string& v = each[each.size() == 1 ? 0 : d];
+        if (key == "mem" && !parse_bytes(v, out.sim_memory[d])) {
+          error = "mem=" + value + ": '" + v + "' is not a size such as 2GiB, 512MiB or 4096";
+          return false;
+        }
+        if (key == "speed" && !parse_speed(v, out.sim_speed[d])) {
+          error = "speed=" + value + ": '" + v + "' is not a positive number";
+          return false;
+        }
+      }
+    } else if (key == "fail") {
+      if (!parse_faults(value, int(n), out.fail, error))
+        return false;
+    } else if (key == "oom") {
+      if (!parse_faults(value, int(n), out.oom, error))
+        return false;
+    } else {
+      error = "unknown simulated-device option '" + key + "' (known: mem, speed, fail, oom)";
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool parse_bytes(const std::string& text, std::uint64_t& bytes) {
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
+    ++digits;
+  std::uint64_t v = 0;
+  if (!parse_uint(text.substr(0, digits), v))
+    return false;
+  std::string unit = text.substr(digits);
+  struct suffix {
+    const char* name;
+    std::uint64_t factor;
+  };
+  static const suffix suffixes[] = {
+      {"", 1},           {"B", 1},
+      {"K", 1ull << 10}, {"KiB", 1ull << 10}, {"KB", 1000ull},
+      {"M", 1ull << 20}, {"MiB", 1ull << 20}, {"MB", 1000000ull},
+      {"G", 1ull << 30}, {"GiB", 1ull << 30}, {"GB", 1000000000ull},
+      {"T", 1ull << 40}, {"TiB", 1ull << 40}, {"TB", 1000000000000ull},
+  };
+  for (const suffix& s : suffixes)
+    if (unit == s.name) {
+      if (v > UINT64_MAX / s.factor)
+        return false;
+      bytes = v * s.factor;
+      return true;
+    }
+  return false;
+}
+
+bool parse_devices(const std::string& text, devices_config& out, std::string& error) {
+  out = devices_config{};
+  if (text.empty() || text == "auto")
+    return true;
+  if (text == "cpu") {
+    out.source = device_source::cpu;
+    return true;
+  }
+  if (text == "cuda") {
+    out.source = device_source::cuda;
+    return true;
+  }
+  if (text.compare(0, 5, "cuda:") == 0) {
+    out.source = device_source::cuda;
+    for (const std::string& id : split(text.substr(5), ',')) {
+      std::uint64_t v = 0;
+      if (!parse_uint(id, v) || v > 1024) {
+        error = "'" + id + "' is not a CUDA device number";
+        return false;
+      }
+      out.cuda_ids.push_back(int(v));
+    }
+    return true;
+  }
+  if (text.compare(0, 4, "sim:") == 0)
+    return parse_sim(text.substr(4), out, error);
+  error = "expected auto, cpu, cuda, cuda:<ids> or sim:<n>[,mem=..][,speed=..][,fail=D@K][,oom=D@K]";
+  return false;
+}
+
+runtime_config read_config_from_environment() {
+  runtime_config c;
+  if (const char* v = std::getenv("GPU_AUTOPAR_DEVICES")) {
+    std::string error;
+    if (!parse_devices(v, c.devices, error)) {
+      c.problems.push_back(std::string("GPU_AUTOPAR_DEVICES='") + v + "' is not valid: " + error +
+                           "; using CPU threads");
+      c.devices = devices_config{};
+      c.devices.source = device_source::cpu;
+    }
+  }
+  if (const char* v = std::getenv("GPU_AUTOPAR_LOG")) {
+    if (!std::strcmp(v, "off"))
+      c.log = log_level::off;
+    else if (!std::strcmp(v, "warn") || !*v)
+      c.log = log_level::warn;
+    else if (!std::strcmp(v, "info"))
+      c.log = log_level::info;
+    else if (!std::strcmp(v, "debug"))
+      c.log = log_level::debug;
+    else
+      c.problems.push_back(std::string("GPU_AUTOPAR_LOG='") + v + "' is not off, warn, info or debug; using warn");
+  }
+  if (const char* v = std::getenv("GPU_AUTOPAR_PROGRESS")) {
+    if (!std::strcmp(v, "on"))
+      c.progress = progress_mode::on;
+    else if (!std::strcmp(v, "off"))
+      c.progress = progress_mode::off;
+    else if (!std::strcmp(v, "auto") || !*v)
+      c.progress = progress_mode::auto_;
+    else
+      c.problems.push_back(std::string("GPU_AUTOPAR_PROGRESS='") + v + "' is not auto, on or off; using auto");
+  }
+  if (const char* v = std::getenv("GPU_AUTOPAR_REPORT"))
+    c.report_path = v;
+  return c;
+}
+
+} // namespace detail
+} // namespace gpu_autopar

@@ -1,0 +1,54 @@
+// The runtime's environment (SPEC.md section 4), parsed once per process.
+// Parsing is separate from reading the environment so tests can feed strings.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpu_autopar {
+namespace detail {
+
+enum class log_level { off, warn, info, debug };
+enum class progress_mode { auto_, on, off };
+enum class device_source { auto_, cpu, cuda, sim };
+
+// A simulated device that fails on its k-th chunk (1-based, counted since the
+// runtime started): `fail=D@K` throws device_error, `oom=D@K` makes every
+// allocation of that chunk throw device_out_of_memory.
+struct injected_fault {
+  int device;
+  std::uint64_t chunk;
+};
+
+struct devices_config {
+  device_source source = device_source::auto_;
+  std::vector<int> cuda_ids;              // `cuda:0,2`; empty: every visible device
+  int sim_count = 0;                      // `sim:N`
+  std::vector<std::uint64_t> sim_memory;  // bytes per simulated device (sim_count entries)
+  std::vector<double> sim_speed;          // relative speed per simulated device
+  std::vector<injected_fault> fail;
+  std::vector<injected_fault> oom;
+};
+
+constexpr std::uint64_t kDefaultSimMemory = std::uint64_t(16) << 30; // 16 GiB of accounting
+
+// Parses a GPU_AUTOPAR_DEVICES value. On error returns false and says why.
+bool parse_devices(const std::string& text, devices_config& out, std::string& error);
+// "2GiB", "512MiB", "64KB", "4096": bytes. False if malformed.
+bool parse_bytes(const std::string& text, std::uint64_t& bytes);
+
+struct runtime_config {
+  devices_config devices;
+  log_level log = log_level::warn;
+  progress_mode progress = progress_mode::auto_;
+  std::string report_path;               // empty: no report
+  std::vector<std::string> problems;     // bad values, printed once at start-up
+};
+
+// Reads GPU_AUTOPAR_DEVICES, _LOG, _PROGRESS and _REPORT. A bad value is
+// recorded in `problems` and replaced by a safe one (CPU threads, warn, auto).
+runtime_config read_config_from_environment();
+
+} // namespace detail
+} // namespace gpu_autopar

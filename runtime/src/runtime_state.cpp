@@ -1,0 +1,105 @@
+#include "runtime_state.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <unistd.h>
+
+#include "cuda_backend.h"
+#include "gpu_autopar/loop_body.h"
+#include "sim_device.h"
+
+namespace gpu_autopar {
+namespace detail {
+namespace {
+
+std::atomic<runtime_state*> g_runtime{nullptr};
+std::mutex g_runtime_mutex;
+std::atomic<bool> g_forked_child{false};
+
+// Only a runtime that existed before fork() has workers the child lacks.
+void mark_forked_child() {
+  if (g_runtime.load(std::memory_order_relaxed))
+    g_forked_child.store(true, std::memory_order_relaxed);
+}
+
+std::vector<std::unique_ptr<device>> make_sim_devices(const devices_config& c) {
+  std::vector<std::unique_ptr<device>> out;
+  const double fastest = c.sim_speed.empty() ? 1.0 : *std::max_element(c.sim_speed.begin(), c.sim_speed.end());
+  for (int d = 0; d < c.sim_count; ++d) {
+    std::vector<std::uint64_t> fail, oom;
+    for (const injected_fault& f : c.fail)
+      if (f.device == d)
+        fail.push_back(f.chunk);
+    for (const injected_fault& f : c.oom)
+      if (f.device == d)
+        oom.push_back(f.chunk);
+    out.push_back(std::make_unique<sim_device>(d, c.sim_memory[d], fastest / c.sim_speed[d], fail, oom));
+  }
+  return out;
+}
+
+} // namespace
+
+runtime_state::runtime_state() : config(read_config_from_environment()) {
+  for (const std::string& p : config.problems)
+    std::fprintf(stderr, "gpu-autopar: %s\n", p.c_str());
+  std::vector<std::unique_ptr<device>> devices;
+  switch (config.devices.source) {
+  case device_source::cpu:
+    no_devices_reason = "GPU_AUTOPAR_DEVICES selects CPU threads";
+    break;
+  case device_source::sim:
+    devices = make_sim_devices(config.devices);
+    if (devices.empty())
+      no_devices_reason = "GPU_AUTOPAR_DEVICES=sim:0 has no simulated devices";
+    break;
+  case device_source::cuda:
+  case device_source::auto_:
+    no_devices_reason = discover_cuda_devices(config.devices, 0, devices);
+    break;
+  }
+  pool = std::make_unique<lease_pool>(std::move(devices));
+  if (!config.report_path.empty()) {
+    report_fd = ::open(config.report_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (report_fd < 0)
+      std::fprintf(stderr, "gpu-autopar: GPU_AUTOPAR_REPORT='%s': cannot open: %s; no report is written\n",
+                   config.report_path.c_str(), std::strerror(errno));
+  }
+}
+
+runtime_state::~runtime_state() {
+  pool.reset(); // joins the device workers
+  if (report_fd >= 0)
+    ::close(report_fd);
+}
+
+runtime_state& runtime() {
+  runtime_state* rt = g_runtime.load(std::memory_order_acquire);
+  if (rt)
+    return *rt;
+  std::lock_guard<std::mutex> lock(g_runtime_mutex);
+  rt = g_runtime.load(std::memory_order_relaxed);
+  if (!rt) {
+    static std::once_flag atfork_once;
+    std::call_once(atfork_once, [] { pthread_atfork(nullptr, nullptr, mark_forked_child); });
+    rt = new runtime_state();
+    g_runtime.store(rt, std::memory_order_release);
+  }
+  return *rt;
+}
+
+bool in_forked_child() { return g_forked_child.load(std::memory_order_relaxed); }
+
+void reset_runtime_for_testing() {
+  std::lock_guard<std::mutex> lock(g_runtime_mutex);
+  delete g_runtime.exchange(nullptr);
+  g_forked_child.store(false);
+}
+
+} // namespace detail
+} // namespace gpu_autopar

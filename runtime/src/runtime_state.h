@@ -1,0 +1,32 @@
+// The process-wide runtime: configuration read once from the environment, the
+// devices and their lease pool, the report file. Created by the first loop.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include "lease_pool.h"
+#include "runtime_config.h"
+
+namespace gpu_autopar {
+namespace detail {
+
+struct runtime_state {
+  runtime_config config;
+  std::unique_ptr<lease_pool> pool;  // the devices the configuration selected (may be none)
+  std::string no_devices_reason;     // why `pool` has no devices
+  int report_fd = -1;
+  std::atomic<bool> said_no_devices{false}; // the "no GPU" warning is printed once
+
+  runtime_state();
+  ~runtime_state();
+};
+
+runtime_state& runtime();
+// True in a child forked after the runtime started: the parent's device
+// workers do not exist here.
+bool in_forked_child();
+
+} // namespace detail
+} // namespace gpu_autopar

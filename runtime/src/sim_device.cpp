@@ -1,0 +1,84 @@
+#include "sim_device.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <unordered_map>
+
+namespace gpu_autopar {
+namespace detail {
+
+sim_device::sim_device(int id, std::uint64_t memory, double stretch, std::vector<std::uint64_t> fail_at,
+                       std::vector<std::uint64_t> oom_at)
+    : id_(id), memory_(memory), stretch_(stretch), fail_at_(std::move(fail_at)), oom_at_(std::move(oom_at)) {}
+
+// One lease on a simulated device. Allocations are tracked so that whatever a
+// chunk left behind is freed (and un-counted) when the lease goes back.
+class sim_slot final : public slot_context {
+public:
+  explicit sim_slot(sim_device& dev) : dev_(dev) {}
+  ~sim_slot() override { end_lease(); }
+
+  device_kind kind() const override { return device_kind::sim; }
+  int id() const override { return dev_.id_; }
+  void* stream() const override { return nullptr; }
+
+  void* allocate(std::size_t bytes) override {
+    if (oom_now_)
+      throw device_out_of_memory(dev_.name() + ": out of memory (injected on its chunk " + std::to_string(chunk_) +
+                                 ")");
+    std::uint64_t used = dev_.used_.fetch_add(bytes) + bytes;
+    if (used > dev_.memory_) {
+      dev_.used_.fetch_sub(bytes);
+      throw device_out_of_memory(dev_.name() + ": out of memory: " + std::to_string(bytes) + " bytes requested, " +
+                                 std::to_string(dev_.memory_ - std::min(dev_.memory_, used - bytes)) +
+                                 " free of " + std::to_string(dev_.memory_));
+    }
+    void* p = std::malloc(bytes ? bytes : 1);
+    if (!p) {
+      dev_.used_.fetch_sub(bytes);
+      throw device_out_of_memory(dev_.name() + ": host allocation of " + std::to_string(bytes) + " bytes failed");
+    }
+    std::memset(p, kSimPoison, bytes);
+    live_.emplace(p, bytes);
+    return p;
+  }
+
+  void deallocate(void* p) noexcept override {
+    auto it = live_.find(p);
+    if (it == live_.end())
+      return;
+    dev_.used_.fetch_sub(it->second);
+    live_.erase(it);
+    std::free(p);
+  }
+
+  void copy_to_device(void* dst, const void* src, std::size_t bytes) override { std::memcpy(dst, src, bytes); }
+  void copy_to_host(void* dst, const void* src, std::size_t bytes) override { std::memcpy(dst, src, bytes); }
+  void synchronize() override {}
+
+  void begin_chunk() override {
+    chunk_ = dev_.chunks_started_.fetch_add(1) + 1;
+    if (std::find(dev_.fail_at_.begin(), dev_.fail_at_.end(), chunk_) != dev_.fail_at_.end())
+      throw device_error(dev_.name() + ": device failure (injected on its chunk " + std::to_string(chunk_) + ")");
+    oom_now_ = std::find(dev_.oom_at_.begin(), dev_.oom_at_.end(), chunk_) != dev_.oom_at_.end();
+  }
+  void end_chunk() noexcept override { oom_now_ = false; }
+
+  void end_lease() noexcept override {
+    oom_now_ = false;
+    while (!live_.empty())
+      deallocate(live_.begin()->first);
+  }
+
+private:
+  sim_device& dev_;
+  std::unordered_map<void*, std::size_t> live_;
+  std::uint64_t chunk_ = 0;
+  bool oom_now_ = false;
+};
+
+std::unique_ptr<slot_context> sim_device::open_slot(int) { return std::make_unique<sim_slot>(*this); }
+
+} // namespace detail
+} // namespace gpu_autopar

@@ -1,0 +1,46 @@
+// Simulated devices (GPU_AUTOPAR_DEVICES=sim:N): separate memory, byte
+// accounting against a size, a time model and fault injection, so multi-GPU
+// behaviour can be tried and tested on any machine.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "device.h"
+#include "runtime_config.h"
+
+namespace gpu_autopar {
+namespace detail {
+
+// What fresh simulated-device memory is filled with: reading data that was
+// never copied in gives garbage, as it would on a GPU.
+constexpr unsigned char kSimPoison = 0xA5;
+
+class sim_device final : public device {
+public:
+  // stretch: max speed of all simulated devices / this device's speed.
+  sim_device(int id, std::uint64_t memory, double stretch, std::vector<std::uint64_t> fail_at,
+             std::vector<std::uint64_t> oom_at);
+
+  device_kind kind() const override { return device_kind::sim; }
+  int id() const override { return id_; }
+  std::string name() const override { return "sim" + std::to_string(id_); }
+  double stretch() const override { return stretch_; }
+  std::unique_ptr<slot_context> open_slot(int slot) override;
+
+  std::uint64_t memory() const { return memory_; }
+  std::uint64_t bytes_in_use() const { return used_.load(); }
+
+private:
+  friend class sim_slot;
+  int id_;
+  std::uint64_t memory_;
+  double stretch_;
+  std::vector<std::uint64_t> fail_at_, oom_at_; // 1-based chunk numbers
+  std::atomic<std::uint64_t> used_{0};
+  std::atomic<std::uint64_t> chunks_started_{0};
+};
+
+} // namespace detail
+} // namespace gpu_autopar

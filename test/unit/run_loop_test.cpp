@@ -1,0 +1,235 @@
+// run_loop over simulated devices and CPU threads: coverage, schedules,
+// speeds, reports, fallback policies and lease accounting.
+#include "runtime_test_support.h"
+
+#include <gpu_autopar/loop_body.h>
+
+#include <gtest/gtest.h>
+
+#include "lease_pool.h"
+#include "runtime_state.h"
+
+using namespace gpu_autopar;
+using rt_test::recording_body;
+using rt_test::scoped_env;
+using rt_test::temp_file;
+
+namespace {
+
+const loop_site kSite{"unit.cpp", 42};
+
+loop_options with(schedule_kind s, std::uint64_t chunk = 0) {
+  loop_options o;
+  o.schedule = s;
+  o.chunk = chunk;
+  return o;
+}
+
+// The pool is full again: no lease is held after a loop returned.
+void expect_pool_full() {
+  EXPECT_EQ(detail::runtime().pool->leases_in_use(), 0);
+}
+
+} // namespace
+
+TEST(RunLoop, EveryScheduleAndDeviceCountCoversEachIterationOnce) {
+  for (int devices = 0; devices <= 8; ++devices) {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:" + std::to_string(devices)}});
+    for (auto kind : {schedule_kind::static_, schedule_kind::dynamic, schedule_kind::guided, schedule_kind::adaptive})
+      for (std::uint64_t chunk : {0ull, 3ull})
+        for (std::uint64_t count : {0ull, 1ull, 9ull, 4099ull}) {
+          recording_body body(count);
+          loop_options o = with(kind, chunk);
+          o.min_iterations = 2;
+          run_loop(kSite, count, o, body);
+          ASSERT_TRUE(body.each_once()) << devices << " devices, schedule " << int(kind) << ", count " << count;
+          expect_pool_full();
+        }
+  }
+}
+
+TEST(RunLoop, CpuPathCoversAndUsesThreads) {
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cpu"}});
+  recording_body body(100000);
+  run_loop(kSite, 100000, loop_options{}, body);
+  EXPECT_TRUE(body.each_once());
+  EXPECT_EQ(body.on_device(-1), 100000u) << "all on the host";
+}
+
+TEST(RunLoop, ReportLineForSimDevices) {
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:3"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  recording_body body(100003);
+  run_loop(kSite, 100003, loop_options{}, body);
+  ASSERT_TRUE(body.each_once());
+  auto lines = report.lines();
+  ASSERT_EQ(lines.size(), 1u);
+  const std::string& l = lines[0];
+  EXPECT_EQ(rt_test::json_field(l, "loop"), "\"unit.cpp:42\"");
+  EXPECT_EQ(rt_test::json_field(l, "mode"), "\"kernel\"");
+  EXPECT_EQ(rt_test::json_field(l, "iterations"), "100003");
+  EXPECT_EQ(rt_test::json_field(l, "backend"), "\"sim\"");
+  EXPECT_EQ(rt_test::json_field(l, "fallback"), "null");
+  std::uint64_t total = 0;
+  int used = 0;
+  rt_test::device_iterations(l, total, used);
+  EXPECT_EQ(total, 100003u);
+  EXPECT_EQ(used, 3) << l;
+  for (int d = 0; d < 3; ++d)
+    EXPECT_GT(body.on_device(d), 0u);
+}
+
+TEST(RunLoop, ReportLinesForCpuSerialAndHostMode) {
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  recording_body a(5000), b(3), c(5000);
+  loop_options host;
+  host.mode = loop_mode::host;
+  run_loop(kSite, 5000, host, a);
+  loop_options serial;
+  serial.min_iterations = 10;
+  run_loop(kSite, 3, serial, b);
+  loop_options cpu;
+  cpu.fallback = fallback_policy::cpu;
+  run_loop(kSite, 5000, cpu, c);
+  auto lines = report.lines();
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(rt_test::json_field(lines[0], "backend"), "\"cpu\"");
+  EXPECT_EQ(rt_test::json_field(lines[0], "mode"), "\"host\"");
+  EXPECT_EQ(rt_test::json_field(lines[0], "fallback"), "null") << "host mode is not a fallback";
+  EXPECT_NE(lines[0].find("\"threads\":"), std::string::npos);
+  EXPECT_EQ(rt_test::json_field(lines[1], "serial"), "true");
+  EXPECT_EQ(rt_test::json_field(lines[1], "backend"), "\"cpu\"");
+  EXPECT_EQ(rt_test::json_field(lines[2], "fallback"), "null") << "fallback(cpu) is a choice, not a fallback";
+  for (auto& l : lines) {
+    std::uint64_t total = 0;
+    int used = 0;
+    rt_test::device_iterations(l, total, used);
+    EXPECT_EQ(total, std::stoull(rt_test::json_field(l, "iterations"))) << l;
+    EXPECT_EQ(used, 1) << l;
+  }
+}
+
+TEST(RunLoop, TaskModeSpreadsSixIterationsOverThreeDevices) {
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:3"}});
+  recording_body body(6);
+  loop_options o;
+  o.mode = loop_mode::task;
+  run_loop(kSite, 6, o, body);
+  EXPECT_TRUE(body.each_once());
+  for (int d = 0; d < 3; ++d)
+    EXPECT_GT(body.on_device(d), 0u) << "device " << d;
+}
+
+TEST(RunLoop, DevicesClauseCapsTheDevices) {
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:4"}});
+  recording_body body(20000);
+  loop_options o;
+  o.max_devices = 2;
+  run_loop(kSite, 20000, o, body);
+  EXPECT_TRUE(body.each_once());
+  EXPECT_EQ(body.on_device(2) + body.on_device(3), 0u);
+  EXPECT_EQ(body.on_device(0) + body.on_device(1), 20000u);
+}
+
+TEST(RunLoop, AdaptiveGivesTheFasterDeviceAboutTwiceTheWork) {
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2,speed=1:2"}});
+  recording_body body(4000);
+  body.sleep_per_iteration = std::chrono::microseconds(20); // ~80 ms of wall time in all
+  run_loop(kSite, 4000, loop_options{}, body);
+  ASSERT_TRUE(body.each_once());
+  const double ratio = double(body.on_device(1)) / double(body.on_device(0));
+  EXPECT_GT(ratio, 1.4) << body.on_device(0) << " vs " << body.on_device(1);
+  EXPECT_LT(ratio, 2.8) << body.on_device(0) << " vs " << body.on_device(1);
+}
+
+TEST(RunLoop, SlotsRunSeveralChunksOnOneDeviceAtOnce) {
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:1"}});
+  recording_body body(400);
+  body.sleep_per_iteration = std::chrono::microseconds(50);
+  loop_options o = with(schedule_kind::dynamic, 10);
+  o.slots = 3;
+  run_loop(kSite, 400, o, body);
+  EXPECT_TRUE(body.each_once());
+  EXPECT_EQ(body.threads().size(), 3u) << "one worker per slot";
+  EXPECT_EQ(detail::runtime().pool->slot_count(0), 3);
+  expect_pool_full();
+}
+
+TEST(RunLoop, FallbackPolicies) {
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "cpu"}});
+    recording_body body(1000);
+    loop_options o;
+    o.fallback = fallback_policy::gpu;
+    EXPECT_THROW(run_loop(kSite, 1000, o, body), loop_error);
+    o.fallback = fallback_policy::none;
+    try {
+      run_loop(kSite, 1000, o, body);
+      ADD_FAILURE() << "fallback(none) without devices must fail";
+    } catch (const loop_error& e) {
+      EXPECT_NE(std::string(e.what()).find("unit.cpp:42"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("fallback(none)"), std::string::npos) << e.what();
+    }
+  }
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}});
+    recording_body body(1000);
+    loop_options o;
+    o.fallback = fallback_policy::none;
+    o.max_devices = 3;
+    EXPECT_THROW(run_loop(kSite, 1000, o, body), loop_error) << "3 devices planned, 2 there";
+  }
+  {
+    temp_file report;
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+    recording_body body(1000);
+    body.host_only = true; // like a kernel-mode loop compiled without nvcc on CUDA devices
+    run_loop(kSite, 1000, loop_options{}, body);
+    EXPECT_TRUE(body.each_once());
+    auto lines = report.lines();
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_NE(lines[0].find("\"fallback\":{\"to\":\"cpu\",\"reason\":\"test body: host only\"}"), std::string::npos)
+        << lines[0];
+  }
+}
+
+TEST(RunLoop, BadDevicesValueFallsBackToCpuWithAMessage) {
+  testing::internal::CaptureStderr();
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:two"}});
+    recording_body body(1000);
+    run_loop(kSite, 1000, loop_options{}, body);
+    EXPECT_TRUE(body.each_once());
+    EXPECT_EQ(body.on_device(-1), 1000u);
+  }
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("GPU_AUTOPAR_DEVICES='sim:two'"), std::string::npos) << err;
+  EXPECT_NE(err.find("using CPU threads"), std::string::npos) << err;
+}
+
+TEST(RunLoop, InfoLogNamesDevicesAndIterations) {
+  testing::internal::CaptureStderr();
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:3"}, {"GPU_AUTOPAR_LOG", "info"}});
+    recording_body body(100003);
+    loop_options o = with(schedule_kind::static_);
+    run_loop(kSite, 100003, o, body);
+  }
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("gpu-autopar: unit.cpp:42: kernel loop, 100003 iterations on 3 sim devices: sim0 33335, "
+                     "sim1 33334, sim2 33334"),
+            std::string::npos)
+      << err;
+}
+
+TEST(RunLoop, ReadsTheEnvironmentOnce) {
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}});
+  recording_body a(1000);
+  run_loop(kSite, 1000, loop_options{}, a);
+  ::setenv("GPU_AUTOPAR_DEVICES", "cpu", 1); // not seen until the runtime is reset
+  recording_body b(1000);
+  run_loop(kSite, 1000, loop_options{}, b);
+  EXPECT_EQ(b.on_device(-1), 0u);
+  EXPECT_EQ(b.on_device(0) + b.on_device(1), 1000u);
+}

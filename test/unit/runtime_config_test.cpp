@@ -1,0 +1,71 @@
+#include "runtime_config.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpu_autopar::detail;
+
+TEST(RuntimeConfig, DeviceSelections) {
+  devices_config c;
+  std::string error;
+  ASSERT_TRUE(parse_devices("auto", c, error));
+  EXPECT_EQ(c.source, device_source::auto_);
+  ASSERT_TRUE(parse_devices("cpu", c, error));
+  EXPECT_EQ(c.source, device_source::cpu);
+  ASSERT_TRUE(parse_devices("cuda", c, error));
+  EXPECT_EQ(c.source, device_source::cuda);
+  EXPECT_TRUE(c.cuda_ids.empty());
+  ASSERT_TRUE(parse_devices("cuda:0,2", c, error));
+  EXPECT_EQ(c.cuda_ids, (std::vector<int>{0, 2}));
+}
+
+TEST(RuntimeConfig, SimulatedDevicesWithOptions) {
+  devices_config c;
+  std::string error;
+  ASSERT_TRUE(parse_devices("sim:4,mem=2GiB,speed=1:2:1:0.5,fail=0@2+2@1,oom=3@1", c, error)) << error;
+  EXPECT_EQ(c.source, device_source::sim);
+  ASSERT_EQ(c.sim_count, 4);
+  EXPECT_EQ(c.sim_memory, std::vector<std::uint64_t>(4, 2ull << 30));
+  EXPECT_EQ(c.sim_speed, (std::vector<double>{1, 2, 1, 0.5}));
+  ASSERT_EQ(c.fail.size(), 2u);
+  EXPECT_EQ(c.fail[0].device, 0);
+  EXPECT_EQ(c.fail[0].chunk, 2u);
+  EXPECT_EQ(c.fail[1].device, 2);
+  ASSERT_EQ(c.oom.size(), 1u);
+  EXPECT_EQ(c.oom[0].device, 3);
+
+  ASSERT_TRUE(parse_devices("sim:2,mem=1MiB:64KB", c, error)) << error;
+  EXPECT_EQ(c.sim_memory, (std::vector<std::uint64_t>{1 << 20, 64000}));
+  EXPECT_EQ(c.sim_speed, (std::vector<double>{1, 1}));
+}
+
+TEST(RuntimeConfig, BadValuesSayWhatIsWrong) {
+  devices_config c;
+  std::string error;
+  EXPECT_FALSE(parse_devices("gpu", c, error));
+  EXPECT_NE(error.find("expected auto"), std::string::npos) << error;
+  EXPECT_FALSE(parse_devices("sim:x", c, error));
+  EXPECT_NE(error.find("device count"), std::string::npos) << error;
+  EXPECT_FALSE(parse_devices("sim:2,speed=1:2:3", c, error));
+  EXPECT_NE(error.find("one per device"), std::string::npos) << error;
+  EXPECT_FALSE(parse_devices("sim:2,mem=lots", c, error));
+  EXPECT_FALSE(parse_devices("sim:2,fail=5@1", c, error));
+  EXPECT_NE(error.find("names device 5"), std::string::npos) << error;
+  EXPECT_FALSE(parse_devices("sim:2,fail=0@0", c, error));
+  EXPECT_FALSE(parse_devices("sim:2,colour=red", c, error));
+  EXPECT_NE(error.find("unknown"), std::string::npos) << error;
+  EXPECT_FALSE(parse_devices("cuda:a", c, error));
+}
+
+TEST(RuntimeConfig, Sizes) {
+  std::uint64_t b = 0;
+  EXPECT_TRUE(parse_bytes("4096", b));
+  EXPECT_EQ(b, 4096u);
+  EXPECT_TRUE(parse_bytes("3KiB", b));
+  EXPECT_EQ(b, 3072u);
+  EXPECT_TRUE(parse_bytes("2G", b));
+  EXPECT_EQ(b, 2ull << 30);
+  EXPECT_FALSE(parse_bytes("", b));
+  EXPECT_FALSE(parse_bytes("GiB", b));
+  EXPECT_FALSE(parse_bytes("1XB", b));
+  EXPECT_FALSE(parse_bytes("99999999999TiB", b));
+}
