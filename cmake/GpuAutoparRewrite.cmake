@@ -1,0 +1,42 @@
+# Build-time step of gpu_autopar_target(): rewrites one source.
+#   cmake -DGPU_AUTOPAR_TOOL=<tool> -DSOURCE=<abs> -DOUTPUT=<file> [-DREPORT=<json>] [-DSTRICT=ON]
+#         -P GpuAutoparRewrite.cmake -- <compiler arguments>
+# A wrapper rather than the bare tool so that (1) a failed rewrite leaves no
+# stale output behind, and (2) a source without annotated loops, which the
+# tool copies verbatim, still gets a #line naming the original: every
+# diagnostic of the compiler then points at the user's file, not at the copy.
+set(compiler_args "")
+set(after_dashes FALSE)
+math(EXPR last "${CMAKE_ARGC} - 1")
+foreach(i RANGE 1 ${last})
+  if(after_dashes)
+    list(APPEND compiler_args "${CMAKE_ARGV${i}}")
+  elseif(CMAKE_ARGV${i} STREQUAL "--")
+    set(after_dashes TRUE)
+  endif()
+endforeach()
+
+set(tool_args "${SOURCE}" -o "${OUTPUT}.tmp")
+if(STRICT)
+  list(APPEND tool_args --strict)
+endif()
+if(REPORT)
+  list(APPEND tool_args "--report=${REPORT}")
+endif()
+
+file(REMOVE "${OUTPUT}.tmp")
+execute_process(COMMAND "${GPU_AUTOPAR_TOOL}" ${tool_args} -- ${compiler_args}
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  file(REMOVE "${OUTPUT}" "${OUTPUT}.tmp")
+  # The tool's own diagnostics (file:line:col: error: ...) are above this line.
+  message(FATAL_ERROR "gpu-autopar could not rewrite ${SOURCE} (exit status ${rc}); "
+    "see the diagnostics above")
+endif()
+
+file(READ "${OUTPUT}.tmp" text)
+string(FIND "${text}" "#line " has_line)
+if(has_line EQUAL -1)
+  file(WRITE "${OUTPUT}.tmp" "#line 1 \"${SOURCE}\"\n${text}")
+endif()
+file(RENAME "${OUTPUT}.tmp" "${OUTPUT}")
