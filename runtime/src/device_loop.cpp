@@ -19,6 +19,7 @@ public:
   loop_job(device_loop& loop, int worker) : loop_(loop), worker_(worker) {}
   void run(slot_context& lease) noexcept override;
   void finished() noexcept override;
+  int worker() const { return worker_; }
 
 private:
   device_loop& loop_;
@@ -49,18 +50,22 @@ public:
         pool_.post(devices_[d], jobs_[d * slots_ + k].get(), slots_);
     lock.lock();
     auto settled = [&] { return open_jobs_ == 0 || (in_flight_ == 0 && (stop_ || sched_.exhausted() || all_dropped())); };
-    while (!settled()) {
-      if (progress) {
-        cv_.wait_for(lock, std::chrono::milliseconds(100));
-        std::uint64_t done = 0;
-        for (auto& s : result_.stats)
-          done += s.iterations;
-        lock.unlock();
-        progress(done);
-        lock.lock();
-      } else {
-        cv_.wait(lock);
-      }
+    for (;;) {
+      wait_until(lock, settled, progress);
+      if (open_jobs_ > 0 || stop_ || sched_.exhausted() || all_dropped())
+        break;
+      // A chunk came back after the other devices' jobs had found nothing
+      // more and left: post their jobs again.
+      std::vector<loop_job*> again;
+      for (std::size_t d = 0; d < devices_.size(); ++d)
+        if (!dropped_[d])
+          for (int k = 0; k < slots_; ++k)
+            again.push_back(jobs_[d * slots_ + k].get());
+      open_jobs_ += int(again.size());
+      lock.unlock();
+      for (loop_job* j : again)
+        pool_.post(devices_[j->worker() / slots_], j, slots_);
+      lock.lock();
     }
     stop_ = true; // jobs that start from now on take nothing
     cv_.notify_all();
@@ -158,6 +163,23 @@ public:
       }
       cv_.notify_all();
       return;
+    }
+  }
+
+  template <class Pred>
+  void wait_until(std::unique_lock<std::mutex>& lock, Pred done, const progress_fn& progress) {
+    while (!done()) {
+      if (!progress) {
+        cv_.wait(lock);
+        continue;
+      }
+      cv_.wait_for(lock, std::chrono::milliseconds(100));
+      std::uint64_t so_far = 0;
+      for (auto& s : result_.stats)
+        so_far += s.iterations;
+      lock.unlock();
+      progress(so_far);
+      lock.lock();
     }
   }
 
