@@ -118,10 +118,23 @@ public:
   Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, FileResult &Result, OutputNames Names)
       : CI(CI), Annotations(Annotations), Result(Result), Names(std::move(Names)) {}
 
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    const SourceManager &SM = CI.getSourceManager();
+    for (Decl *D : Group)
+      if (D->getLocation().isValid() && SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+        MainFileDecls.push_back(D);
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     SourceManager &SM = Ctx.getSourceManager();
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     Rewriter R(SM, Ctx.getLangOpts());
+    // Everything that walks the AST from here on (the statement index, parent
+    // lookups of the analyses) sees only the main file's declarations: the
+    // cost of analysis then follows the user's file, not <vector> or <cuda.h>.
+    if (!Annotations.annotations().empty())
+      Ctx.setTraversalScope(MainFileDecls);
     StatementIndex Index(SM);
     Index.TraverseDecl(Ctx.getTranslationUnitDecl());
 
@@ -167,6 +180,7 @@ private:
   AnnotationCollector &Annotations;
   FileResult &Result;
   OutputNames Names;
+  std::vector<Decl *> MainFileDecls;
 };
 
 class Action : public ASTFrontendAction {
