@@ -19,5 +19,8 @@ namespace detail {
 std::string discover_cuda_devices(const devices_config& config, int first_id,
                                   std::vector<std::unique_ptr<device>>& out);
 
+// Tests only: forget the registered table (no CUDA runtime linked).
+void unregister_cuda_api_for_testing();
+
 } // namespace detail
 } // namespace gpu_autopar

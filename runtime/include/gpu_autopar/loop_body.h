@@ -96,3 +96,6 @@ void reset_runtime_for_testing();
 } // namespace detail
 
 } // namespace gpu_autopar
+
+// Files compiled as CUDA register the CUDA runtime's functions from here.
+#include <gpu_autopar/cuda_api.h>

@@ -1,0 +1,90 @@
+// The CUDA runtime functions the gpu-autopar runtime needs, as a table of
+// plain function pointers. The runtime library does not link the CUDA
+// runtime (host-only programs link just the runtime): a file compiled as CUDA
+// includes this header, which fills the table from the CUDA runtime it links
+// and registers it before main(). Without a registration there are no CUDA
+// devices ("no CUDA runtime linked").
+#pragma once
+
+#include <cstddef>
+
+namespace gpu_autopar {
+
+// Error codes are cudaError_t values (0 = success); streams are cudaStream_t.
+struct cuda_api {
+  int (*get_device_count)(int* count);
+  // name: at least 256 bytes.
+  int (*get_device_properties)(int device, char* name, std::size_t* total_memory, int* major, int* minor);
+  int (*set_device)(int device);
+  int (*malloc)(void** p, std::size_t bytes);
+  int (*free)(void* p);
+  int (*memcpy_to_device_async)(void* dst, const void* src, std::size_t bytes, void* stream);
+  int (*memcpy_to_host_async)(void* dst, const void* src, std::size_t bytes, void* stream);
+  int (*stream_create)(void** stream); // a non-blocking stream
+  int (*stream_synchronize)(void* stream);
+  int (*stream_destroy)(void* stream);
+  int (*mem_get_info)(std::size_t* free, std::size_t* total);
+  const char* (*error_string)(int error);
+};
+
+// CUDA error codes the runtime treats specially.
+constexpr int kCudaErrorMemoryAllocation = 2;
+constexpr int kCudaErrorInsufficientDriver = 35;
+constexpr int kCudaErrorNoDevice = 100;
+
+// Makes the CUDA backend use `api` (the last registration wins). Takes effect
+// for a runtime that has not started yet (the first loop starts it).
+void register_cuda_api(const cuda_api& api);
+
+#if defined(__CUDACC__) && defined(CUDART_VERSION)
+namespace detail {
+namespace cuda_runtime_functions {
+inline int get_device_count(int* n) { return int(cudaGetDeviceCount(n)); }
+inline int get_device_properties(int d, char* name, std::size_t* mem, int* major, int* minor) {
+  cudaDeviceProp p;
+  cudaError_t e = cudaGetDeviceProperties(&p, d);
+  if (e != cudaSuccess)
+    return int(e);
+  for (std::size_t i = 0; i < 256; ++i) {
+    name[i] = i < sizeof p.name ? p.name[i] : '\0';
+    if (!name[i])
+      break;
+  }
+  name[255] = '\0';
+  *mem = p.totalGlobalMem;
+  *major = p.major;
+  *minor = p.minor;
+  return 0;
+}
+inline int set_device(int d) { return int(cudaSetDevice(d)); }
+inline int malloc(void** p, std::size_t n) { return int(cudaMalloc(p, n)); }
+inline int free(void* p) { return int(cudaFree(p)); }
+inline int to_device(void* dst, const void* src, std::size_t n, void* s) {
+  return int(cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, static_cast<cudaStream_t>(s)));
+}
+inline int to_host(void* dst, const void* src, std::size_t n, void* s) {
+  return int(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, static_cast<cudaStream_t>(s)));
+}
+inline int stream_create(void** s) {
+  cudaStream_t st = nullptr;
+  cudaError_t e = cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking);
+  *s = st;
+  return int(e);
+}
+inline int stream_synchronize(void* s) { return int(cudaStreamSynchronize(static_cast<cudaStream_t>(s))); }
+inline int stream_destroy(void* s) { return int(cudaStreamDestroy(static_cast<cudaStream_t>(s))); }
+inline int mem_get_info(std::size_t* f, std::size_t* t) { return int(cudaMemGetInfo(f, t)); }
+inline const char* error_string(int e) { return cudaGetErrorString(static_cast<cudaError_t>(e)); }
+
+// One definition across the program (an inline variable): registers the
+// table while static objects are initialised, before any loop runs.
+inline const bool registered = (register_cuda_api(cuda_api{
+                                    get_device_count, get_device_properties, set_device, malloc, free, to_device,
+                                    to_host, stream_create, stream_synchronize, stream_destroy, mem_get_info,
+                                    error_string}),
+                                true);
+} // namespace cuda_runtime_functions
+} // namespace detail
+#endif
+
+} // namespace gpu_autopar
