@@ -19,7 +19,6 @@ Entry entryFor(Diag D) {
   case Diag::ExpectedFor: return {L::Error, "expected 'for' after '#pragma gpu_autopar'"};
   case Diag::NotFollowedByFor: return {L::Error, "statement after '#pragma gpu_autopar for' must be a for loop"};
   case Diag::NoteAnnotationHere: return {L::Note, "annotation is here"};
-  case Diag::ClausesUnsupported: return {L::Error, "unexpected clause in '#pragma gpu_autopar for'"};
   case Diag::UnknownClause: return {L::Error, "unknown clause '%0' in '#pragma gpu_autopar for'"};
   case Diag::ExpectedInClause: return {L::Error, "expected %0"};
   case Diag::InvalidClauseArgument: return {L::Error, "invalid argument '%0' to '%1'; expected %2"};
@@ -55,6 +54,8 @@ Entry entryFor(Diag D) {
   case Diag::HostOnlyRemark: return {L::Remark, "loop runs on CPU threads only: %0"};
   case Diag::KernelNotOffloadable: return {L::Error, "mode(kernel) needs a body that can run on a GPU, but it %0"};
   case Diag::NoteModeClause: return {L::Note, "mode clause is here"};
+  case Diag::MapNeedsLength:
+    return {L::Error, "cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])' with its length"};
   }
   return {L::Error, "internal error: unknown diagnostic"};
 }

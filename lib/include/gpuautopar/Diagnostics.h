@@ -11,7 +11,6 @@ enum class Diag {
   ExpectedFor,          // '#pragma gpu_autopar' not followed by 'for'
   NotFollowedByFor,     // the statement after the pragma is not a for loop
   NoteAnnotationHere,   // note: annotation is here
-  ClausesUnsupported,   // (unused since clauses are parsed; kept so the table's order is stable)
   // Clauses.
   UnknownClause,             // unknown clause '%0'
   ExpectedInClause,          // expected %0
@@ -44,6 +43,8 @@ enum class Diag {
   HostOnlyRemark,          // remark: loop runs on CPU threads only: %0
   KernelNotOffloadable,    // mode(kernel) but the body %0
   NoteModeClause,          // note: mode clause is here
+  // Data maps (lib/analysis/DataMap.cpp).
+  MapNeedsLength,          // cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])'
 };
 
 // Emits diagnostic `D` at `Loc` through the compiler's engine, so that it is
