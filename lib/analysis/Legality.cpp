@@ -325,11 +325,41 @@ private:
     return nullptr;
   }
 
+  // The loop's trip count is computed once, before the iterations run: a
+  // bound, step or range the body changes makes the loop non-canonical.
+  static bool mentions(const Stmt *S, const VarDecl *V) {
+    if (!S)
+      return false;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == V)
+      return true;
+    for (const Stmt *C : S->children())
+      if (mentions(C, V))
+        return true;
+    return false;
+  }
+  const char *headerPartWritten(const VarDecl *V) const {
+    if (A.Loop->RangeContainer == V)
+      return "the range is changed in the loop body";
+    if (mentions(A.Loop->Bound, V))
+      return "the bound is changed in the loop body";
+    if (mentions(A.Loop->Step, V))
+      return "the step is changed in the loop body";
+    return nullptr;
+  }
+
   bool scalars() {
     bool Ok = true;
     llvm::DenseSet<const VarDecl *> Reported;
     for (const Access &X : Walk.Accesses) {
-      if (X.Element || !X.Write || isPrivate(X.Var) || reductionOf(X.Var) || !Reported.insert(X.Var).second)
+      if (X.Element || !X.Write || !Reported.insert(X.Var).second)
+        continue;
+      if (const char *Why = headerPartWritten(X.Var)) {
+        report(Diags, Diag::NonCanonical, A.Loop->beginLoc()) << Why;
+        report(Diags, Diag::NoteNonCanonicalPart, X.E->getExprLoc()) << Why;
+        Ok = false;
+        continue;
+      }
+      if (isPrivate(X.Var) || reductionOf(X.Var))
         continue;
       report(Diags, Diag::SharedScalarWrite, X.E->getExprLoc()) << X.Var->getName();
       report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();

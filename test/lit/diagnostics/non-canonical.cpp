@@ -36,3 +36,25 @@ void ranges(std::list<int> &l) {
 // CHECK: non-canonical.cpp:[[@LINE-2]]:3: error: annotated loop is not in canonical form: the range must be a variable declared outside the loop
 // CHECK: non-canonical.cpp:[[@LINE-3]]:16: note: the range must be a variable declared outside the loop
 }
+
+// The trip count is computed once: a body that changes the bound, the step
+// or the range makes the loop non-canonical (with a note at the change).
+void moving(std::vector<int> &v, int n, int s) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    v[i] = 0;
+    --n;
+  }
+// CHECK: non-canonical.cpp:[[@LINE-4]]:3: error: annotated loop is not in canonical form: the bound is changed in the loop body
+// CHECK: non-canonical.cpp:[[@LINE-3]]:7: note: the bound is changed in the loop body
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += s)
+    s = 2;
+// CHECK: non-canonical.cpp:[[@LINE-2]]:3: error: annotated loop is not in canonical form: the step is changed in the loop body
+// CHECK: non-canonical.cpp:[[@LINE-2]]:5: note: the step is changed in the loop body
+#pragma gpu_autopar for mode(host)
+  for (int &x : v)
+    v.push_back(x);
+// CHECK: non-canonical.cpp:[[@LINE-2]]:3: error: annotated loop is not in canonical form: the range is changed in the loop body
+// CHECK: non-canonical.cpp:[[@LINE-2]]:5: note: the range is changed in the loop body
+}
