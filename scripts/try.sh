@@ -30,3 +30,12 @@ if cmp -s "$out/par.txt" "$out/serial.txt"; then
 else
   echo "== OUTPUT DIFFERS from the serial program"; exit 1
 fi
+
+# No GPUs needed to see a multi-GPU split: three simulated devices, each with
+# its own memory and worker. The report line says how the iterations went.
+echo "== run on three simulated devices (GPU_AUTOPAR_DEVICES=sim:3)"
+rm -f "$out/sim.jsonl"
+GPU_AUTOPAR_DEVICES=sim:3 GPU_AUTOPAR_REPORT="$out/sim.jsonl" "$out/saxpy.par" | tee "$out/sim.txt"
+cmp -s "$out/sim.txt" "$out/serial.txt" || { echo "== OUTPUT DIFFERS from the serial program"; exit 1; }
+echo "   report: $(cat "$out/sim.jsonl")"
+echo "== same output; next: README.md (tutorial) and examples/image_batch (a CMake project)"
