@@ -235,7 +235,7 @@ std::optional<Poly> linearize(const Expr *E, const DependenceContext &C, int Dep
     }
     // A local of the body that names a subscript (`int k = 2*i + 1;`) and is
     // never assigned again stands for its initialiser.
-    if (V->hasInit() && !V->getType()->isReferenceType() && V->getType().isConstQualified())
+    if (V->hasInit() && !V->getType()->isReferenceType() && !C.WrittenLocals.count(V))
       return linearize(V->getInit(), C, Depth + 1);
     return std::nullopt;
   }

@@ -32,6 +32,7 @@ struct DependenceContext {
   std::optional<int64_t> TripCount;      // when the bounds are constants
   llvm::DenseMap<const clang::VarDecl *, InnerLoop> Inner;
   llvm::DenseSet<const clang::VarDecl *> WrittenScalars; // outside variables the body writes
+  llvm::DenseSet<const clang::VarDecl *> WrittenLocals;  // body variables assigned after their declaration
   clang::SourceRange Loop;               // the whole annotated loop statement
 };
 

@@ -49,6 +49,7 @@ public:
   std::vector<const Expr *> InductionWrites;
   std::vector<const CallExpr *> UnknownCalls;
   std::vector<const ForStmt *> InnerLoops;
+  llvm::DenseSet<const VarDecl *> WrittenLocals; // variables of the body assigned after their declaration
 
   // Nested loops and switches own their `break`s; lambdas own their `return`s.
 #define NESTED_BREAK_SCOPE(CLASS)                                                                                   \
@@ -151,8 +152,11 @@ public:
         InductionWrites.push_back(E);
       return true;
     }
-    if (!outside(V))
+    if (!outside(V)) {
+      if (W != WriteTargets.end())
+        WrittenLocals.insert(V);
       return true;
+    }
     Access A;
     A.Var = V;
     A.E = E;
@@ -377,6 +381,7 @@ private:
     for (const Access &X : Walk.Accesses)
       if (!X.Element && X.Write)
         C.WrittenScalars.insert(X.Var);
+    C.WrittenLocals = Walk.WrittenLocals;
     if (const Expr *Step = A.Loop->Step) {
       Expr::EvalResult R;
       if (!Step->isValueDependent() && Step->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() <= 32)

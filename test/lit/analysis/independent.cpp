@@ -3,7 +3,7 @@
 // Performance Compilers", ch. 5-7; Allen & Kennedy, "Optimizing Compilers for
 // Modern Architectures", ch. 2-3). Each must be accepted without warnings.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 30 loops: 30 independent; 0 mismatches
+// CHECK: 31 loops: 31 independent; 0 mismatches
 #include <vector>
 using V = std::vector<float>;
 float A[128][128], B[128][128], C[128][128];
@@ -63,6 +63,9 @@ void independent(V &a, V &b, const V &c, V &d, int n, int m, float s) {
   // expect: independent
 #pragma gpu_autopar for
   for (unsigned i = 0; i < 64u; ++i) d[i * 8 + 3] = d[i * 8 + 5];  // inside one 8-wide block
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) { int k = 2 * i; a[k] = a[k + 1]; } // a local naming the subscript
 }
 
 void two_dimensional(V &img, const V &src, int w, int h) {

@@ -3,7 +3,7 @@
 // calls the tool cannot see into). Each is accepted with a warning naming the
 // access; --strict would reject it.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 15 loops: 15 unknown; 0 mismatches
+// CHECK: 16 loops: 16 unknown; 0 mismatches
 #include <vector>
 using V = std::vector<float>;
 using I = std::vector<int>;
@@ -47,6 +47,9 @@ void unknowable(V &a, const V &b, const I &idx, int n, int k, int m, int s, Geom
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < m; ++j) a[i * n + j] = 0;              // row length n, but m columns
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) { int k = i; if (b[i] > 0) k = n - i; a[k] = 0; } // a local reassigned on a condition
 }
 
 void aliasing(float *x, float *y, const float *z, int n) {
