@@ -19,8 +19,10 @@ void AnnotationCollector::HandlePragma(clang::Preprocessor &PP, clang::PragmaInt
   A.DirectiveLoc = Tok.getLocation();
   A.EndLoc = Tok.getLocation();
   const bool IsFor = Tok.is(clang::tok::kw_for);
-  if (!IsFor && InMainFile)
+  if (!IsFor && InMainFile) {
     report(PP.getDiagnostics(), Diag::ExpectedFor, Tok.getLocation());
+    ++Errors;
+  }
   while (Tok.isNot(clang::tok::eod)) {
     PP.Lex(Tok);
     if (Tok.is(clang::tok::eod))

@@ -145,7 +145,18 @@ public:
     DiagnosticConsumer *Printer = Diags.getClient();
     Diags.setClient(&Recorder, /*ShouldOwnClient=*/false);
 
+    // After the compiler's own errors the AST around a loop may be missing or
+    // partial: analysing it would add guesses to real errors. The file is
+    // rejected anyway; the report says why its loops were not analysed.
+    const bool CompileErrors = Diags.getNumErrors() > Annotations.errorsReported();
     for (const Annotation &A : Annotations.annotations()) {
+      if (CompileErrors) {
+        LoopReport Report;
+        Report.At = placeOf(A.HashLoc, SM);
+        Report.Reasons.push_back({"error", "not analysed: the file has compile errors", Report.At});
+        Result.Loops.push_back(std::move(Report));
+        continue;
+      }
       std::optional<Token> Next = Lexer::findNextToken(A.EndLoc, SM, Ctx.getLangOpts());
       StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
       LoopReport Report;

@@ -19,9 +19,13 @@ public:
                     clang::Token &FirstToken) override;
 
   const std::vector<Annotation> &annotations() const { return Found; }
+  // Errors this handler reported (malformed directives), to tell them apart
+  // from the compiler's own errors in the file.
+  unsigned errorsReported() const { return Errors; }
 
 private:
   std::vector<Annotation> Found;
+  unsigned Errors = 0;
 };
 
 } // namespace gpuautopar
