@@ -34,9 +34,11 @@ if(NOT rc EQUAL 0)
     "see the diagnostics above")
 endif()
 
+# A rewritten file starts with the runtime include and `#line 1 "<source>"`;
+# anything else is a verbatim copy (a "#line" further down, even in a comment,
+# says nothing about the top).
 file(READ "${OUTPUT}.tmp" text)
-string(FIND "${text}" "#line " has_line)
-if(has_line EQUAL -1)
+if(NOT text MATCHES "^(#include <gpu_autopar/gpu_autopar\\.h>\r?\n)?#line ")
   file(WRITE "${OUTPUT}.tmp" "#line 1 \"${SOURCE}\"\n${text}")
 endif()
 file(RENAME "${OUTPUT}.tmp" "${OUTPUT}")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # package.makefile: examples/makefile, the plain-Makefile use
-# (gpu-autopar file.cpp -o out.cpp, then the compiler with
+# (gpu-autopar file.cpp -o out.cpp, then the compiler, and nvcc where there is one, with
 # `pkg-config --cflags --libs gpu-autopar`), with only the installed
 # package's bin/ on PATH and its lib/pkgconfig on PKG_CONFIG_PATH.
 source "$(dirname "$0")/common.sh"
@@ -25,4 +25,11 @@ GPU_AUTOPAR_DEVICES=sim:3 GPU_AUTOPAR_REPORT=run.jsonl ./histogram > par.txt
 diff -u serial.txt par.txt || fail "histogram on sim:3 printed something else than the serial build"
 "$GA_CMAKE" -DREPORT=run.jsonl -DKIND=run -DEXPECT_MODES="kernel;kernel" -DBACKEND=sim -DDEVICES=3 \
   -P "$GA_CHECK_REPORT"
+
+if [[ -n "${GA_NVCC:-}" ]]; then
+  # Compile and link only: there is no GPU to run it on.
+  step "make cuda (the same rewritten file through nvcc, pkg-config flags)"
+  logged "$GA_WORK/make-cuda.log" make NVCC="$GA_NVCC" cuda
+  [[ -x histogram_cuda ]] || fail "make cuda built no histogram_cuda"
+fi
 echo "OK: the Makefile variant matches the serial build"
