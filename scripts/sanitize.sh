@@ -13,10 +13,10 @@ for san in "$@"; do
     -DGPU_AUTOPAR_SANITIZE="$san" >/dev/null
   ninja -C "$build" -j"$jobs" runtime_unit_tests runtime_api_tests
   # halt_on_error: a report fails the run instead of scrolling past.
-  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ASAN_OPTIONS="halt_on_error=1 detect_leaks=1" \
+  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 die_after_fork=0" ASAN_OPTIONS="halt_on_error=1 detect_leaks=1" \
     "$build/test/unit/runtime_unit_tests"
   for devices in cpu sim:3 "sim:4,speed=1:2:1:1,fail=1@2"; do
-    TSAN_OPTIONS="halt_on_error=1" ASAN_OPTIONS="halt_on_error=1" GPU_AUTOPAR_DEVICES="$devices" \
+    TSAN_OPTIONS="halt_on_error=1 die_after_fork=0" ASAN_OPTIONS="halt_on_error=1" GPU_AUTOPAR_DEVICES="$devices" \
       "$build/test/api/runtime_api_tests"
   done
 done

@@ -95,6 +95,26 @@ void run_nested_on_lease(const loop_site& site, std::uint64_t count, const loop_
   write_report(rt, r); // a report line, not a log line: fine from a worker
 }
 
+// A loop inside an iteration running on a CPU pool thread runs inline there.
+void run_nested_inline(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body) {
+  runtime_state& rt = runtime();
+  const auto t0 = rt.report_fd >= 0 ? clock::now() : clock::time_point{};
+  body.run_host(0, count);
+  if (rt.report_fd < 0)
+    return;
+  loop_record r;
+  r.site = site;
+  r.mode = options.mode;
+  r.iterations = count;
+  r.nested = true;
+  report_entry e{0, device_kind::cpu};
+  e.iterations = count;
+  e.chunks = 1;
+  r.devices.push_back(e);
+  r.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+  write_report(rt, r);
+}
+
 std::string describe_failures(const lease_pool& pool, const std::vector<device_failure>& failures) {
   std::string s;
   for (const device_failure& f : failures) {
@@ -227,7 +247,7 @@ void run_loop(const loop_site& site, std::uint64_t count, const loop_options& op
     return;
   }
   if (host_pool::inside_loop()) { // a loop inside a CPU-path iteration: already parallel
-    body.run_host(0, count);
+    run_nested_inline(site, count, options, body);
     return;
   }
   runtime_state& rt = runtime();

@@ -116,3 +116,32 @@ TEST(RunLoopConcurrency, NestedLoopOnACpuThreadRunsInline) {
   EXPECT_TRUE(outer.each_once());
   EXPECT_EQ(wrong_thread.load(), 0);
 }
+
+TEST(RunLoopConcurrency, NestedLoopsWriteReportLinesMarkedNested) {
+  rt_test::temp_file report;
+  for (const char* devices : {"sim:2", "cpu"}) {
+    std::remove(report.path().c_str());
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", devices}, {"GPU_AUTOPAR_REPORT", report.path()}});
+    recording_body outer(4);
+    outer.inner = [](std::uint64_t) {
+      recording_body in(300);
+      run_loop(loop_site{"inner.cpp", 5}, 300, loop_options{}, in);
+    };
+    loop_options o;
+    o.mode = loop_mode::task;
+    run_loop(kSite, 4, o, outer);
+    auto lines = report.lines();
+    ASSERT_EQ(lines.size(), 5u) << devices;
+    int nested = 0;
+    for (auto& l : lines)
+      if (l.find("\"loop\":\"inner.cpp:5\"") != std::string::npos) {
+        ++nested;
+        EXPECT_EQ(rt_test::json_field(l, "nested"), "true") << l;
+        std::uint64_t total = 0;
+        int used = 0;
+        rt_test::device_iterations(l, total, used);
+        EXPECT_EQ(total, 300u);
+      }
+    EXPECT_EQ(nested, 4);
+  }
+}
