@@ -4,6 +4,7 @@
 
 #include "clang/AST/Expr.h"
 
+#include <string>
 #include <vector>
 
 namespace gpuautopar {
@@ -11,7 +12,14 @@ namespace gpuautopar {
 // One read and/or write of a variable declared outside the loop: the variable
 // itself (`s = ...`) or one element of it (`a[i][j]`, `v[k]`, `*p`).
 struct Access {
+  // The variable declared outside the loop: `a` in `a[i]`, `s` in `s.data[i]`;
+  // null for a member of the enclosing object (`data[i]` in a method).
   const clang::VarDecl *Var = nullptr;
+  // What is indexed, as the user names it ("a", "s.data", "data") and the
+  // declaration that identifies it with that name (the variable, or the field
+  // for members of the enclosing object): accesses are compared per object.
+  std::string Name;
+  const clang::ValueDecl *Key = nullptr;
   const clang::Expr *E = nullptr; // the whole access, for locations and messages
   bool Element = false;           // an element, not the variable itself
   // Subscripts of an element access, outermost dimension first; a null entry

@@ -38,6 +38,9 @@ Entry entryFor(Diag D) {
   case Diag::SharedScalarWrite:
     return {L::Error, "'%0' is declared outside the loop and written in it; add it to a reduction(...) or "
                       "private(...) clause"};
+  case Diag::SharedMemberWrite:
+    return {L::Error, "member '%0' is shared by all iterations and written in the loop; update a local variable "
+                      "in a reduction(...) clause and assign it after the loop"};
   case Diag::NoteDeclaredHere: return {L::Note, "'%0' is declared here"};
   case Diag::ReductionOpMismatch: return {L::Error, "reduction(%0: %1) but '%1' is updated with '%2'"};
   case Diag::ReductionVarMisuse:

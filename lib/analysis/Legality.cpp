@@ -16,6 +16,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <map>
+
 namespace gpuautopar {
 namespace {
 
@@ -96,12 +98,12 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
-      WriteTargets[B->getLHS()->IgnoreParens()] = B->isCompoundAssignmentOp();
+      written(B->getLHS(), B->isCompoundAssignmentOp());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp())
-      WriteTargets[U->getSubExpr()->IgnoreParens()] = true;
+      written(U->getSubExpr(), true);
     else if (U->getOpcode() == UO_Deref)
       element(U);
     return true;
@@ -112,9 +114,9 @@ public:
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
     if (E->isAssignmentOp())
-      WriteTargets[E->getArg(0)->IgnoreParens()] = E->getOperator() != OO_Equal;
+      written(E->getArg(0), E->getOperator() != OO_Equal);
     else if (E->getOperator() == OO_PlusPlus || E->getOperator() == OO_MinusMinus)
-      WriteTargets[E->getArg(0)->IgnoreParens()] = true;
+      written(E->getArg(0), true);
     else if (E->getOperator() == OO_Subscript)
       element(E);
     return true;
@@ -127,11 +129,11 @@ public:
     for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
       QualType T = F->getParamDecl(K)->getType();
       if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
-        WriteTargets[E->getArg(K)->IgnoreParens()] = true;
+        written(E->getArg(K), true);
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
       if (const CXXMethodDecl *M = MC->getMethodDecl(); M && !isElementAccessor(M))
-        WriteTargets[MC->getImplicitObjectArgument()->IgnoreParenImpCasts()] = true;
+        written(MC->getImplicitObjectArgument()->IgnoreParenImpCasts(), true);
     if (Lambdas == 0 && !F->isDefined() && F->getBuiltinID() == 0 && !isCudaApi(F) &&
         !SM.isInSystemHeader(F->getLocation()) && !F->isConstexpr() &&
         !(isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->isConst()) &&
@@ -159,6 +161,8 @@ public:
     }
     Access A;
     A.Var = V;
+    A.Name = V->getNameAsString();
+    A.Key = V;
     A.E = E;
     A.Write = W != WriteTargets.end();
     A.Read = !A.Write || W->second;
@@ -166,7 +170,29 @@ public:
     return true;
   }
 
+  // Members of the enclosing object (`count = 0` in a method) the body writes.
+  std::vector<const MemberExpr *> MemberWrites;
+
 private:
+  // A write to `T`; a write to a member of an object (`s.n = 0`, `p[i].x = 0`)
+  // writes the object too, and a member of `*this` is shared by all iterations.
+  void written(const Expr *T, bool AlsoRead) {
+    T = T->IgnoreParens();
+    WriteTargets[T] = AlsoRead;
+    while (const auto *M = dyn_cast<MemberExpr>(T)) {
+      const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+      if (isa<CXXThisExpr>(Base)) {
+        if (Lambdas == 0)
+          MemberWrites.push_back(M);
+        return;
+      }
+      if (M->isArrow())
+        return; // through a pointer: another object, not tracked
+      T = Base;
+      WriteTargets[T] = true;
+    }
+  }
+
   bool outside(const VarDecl *V) const { return V->isStaticLocal() || !inside(SM, LoopRange, V->getLocation()); }
 
   // `a[i][j]`, `v[k]`, `*p`, `*(p + k)` on a variable declared outside.
@@ -202,14 +228,28 @@ private:
       }
       Base = Cur;
     }
+    // `s.data[i]`, `p->data[i]`, `data[i]` in a method: the member path names the object.
+    std::string Path;
+    const ValueDecl *Member = nullptr;
+    while (const auto *M = dyn_cast<MemberExpr>(Base)) {
+      Path = (M->isArrow() && !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) ? "->" : ".") +
+             M->getMemberDecl()->getNameAsString() + Path;
+      if (!Member)
+        Member = M->getMemberDecl();
+      Chain.push_back(M);
+      Base = M->getBase()->IgnoreParenImpCasts();
+    }
     const auto *Ref = dyn_cast<DeclRefExpr>(Base);
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (!V || V == Induction || !outside(V))
+    const bool OfThis = isa<CXXThisExpr>(Base) && Member && Lambdas == 0;
+    if (!OfThis && (!V || V == Induction || !outside(V)))
       return;
     Consumed.insert(Chain.begin(), Chain.end());
-    Consumed.insert(Ref);
+    Consumed.insert(Base);
     Access A;
-    A.Var = V;
+    A.Var = OfThis ? nullptr : V;
+    A.Name = OfThis ? Path.substr(1) : V->getNameAsString() + Path;
+    A.Key = OfThis ? Member : static_cast<const ValueDecl *>(V);
     A.E = E;
     A.Element = true;
     A.Subscripts = std::move(Subscripts);
@@ -300,6 +340,8 @@ private:
   void recordUses() {
     llvm::SetVector<const VarDecl *> Reads, Writes;
     for (const Access &X : Walk.Accesses) {
+      if (!X.Var)
+        continue;
       if (X.Read)
         Reads.insert(X.Var);
       if (X.Write)
@@ -369,6 +411,14 @@ private:
       report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
       Ok = false;
     }
+    llvm::DenseSet<const ValueDecl *> ReportedMembers;
+    for (const MemberExpr *M : Walk.MemberWrites) {
+      if (!ReportedMembers.insert(M->getMemberDecl()).second)
+        continue;
+      report(Diags, Diag::SharedMemberWrite, M->getExprLoc()) << M->getMemberDecl()->getName();
+      report(Diags, Diag::NoteDeclaredHere, M->getMemberDecl()->getLocation()) << M->getMemberDecl()->getName();
+      Ok = false;
+    }
     for (const ReductionClause &R : A.Clauses.Reductions)
       Ok &= checkReduction(R, A.Loop->body(), Ctx, Diags);
     return Ok;
@@ -411,12 +461,19 @@ private:
     if (!A.Loop->Induction)
       return true; // range-for: each iteration owns its element; other accesses are checked by the rewriter's maps
     DependenceContext C = context();
-    llvm::MapVector<const VarDecl *, std::vector<const Access *>> ByVar;
+    std::map<std::pair<const ValueDecl *, std::string>, std::vector<const Access *>> ByObject;
+    std::vector<std::pair<const ValueDecl *, std::string>> Order; // first use first, for stable output
     for (const Access &X : Walk.Accesses)
-      if (X.Element && !isPrivate(X.Var))
-        ByVar[X.Var].push_back(&X);
+      if (X.Element && !(X.Var && isPrivate(X.Var))) {
+        auto &List = ByObject[{X.Key, X.Name}];
+        if (List.empty())
+          Order.push_back({X.Key, X.Name});
+        List.push_back(&X);
+      }
     bool Ok = true;
-    for (const auto &[V, List] : ByVar) {
+    for (const auto &Object : Order) {
+      const std::vector<const Access *> &List = ByObject[Object];
+      const std::string &Name = Object.second;
       const Access *UnknownW = nullptr, *UnknownX = nullptr;
       std::string UnknownWhy;
       bool Proven = false;
@@ -431,14 +488,14 @@ private:
             Proven = true;
             const bool Same = I == J;
             report(Diags, Diag::LoopCarriedDependence, A.Loop->beginLoc())
-                << V->getName()
+                << Name
                 << (List[J]->Write && !Same ? "an element written in one iteration is written again in another"
                     : Same                  ? "every iteration writes the same element"
                                             : "an element written in one iteration is read in another");
-            report(Diags, Diag::NoteAccess, List[I]->E->getExprLoc()) << "write" << V->getName();
+            report(Diags, Diag::NoteAccess, List[I]->E->getExprLoc()) << "write" << Name;
             if (!Same)
               report(Diags, Diag::NoteAccess, List[J]->E->getExprLoc())
-                  << (List[J]->Write ? "other write" : "read") << V->getName();
+                  << (List[J]->Write ? "other write" : "read") << Name;
           } else if (R.V == Verdict::Unknown && !UnknownW) {
             UnknownW = List[I];
             UnknownX = List[J];
@@ -451,9 +508,9 @@ private:
         continue;
       }
       if (UnknownW) {
-        report(Diags, Diag::UnknownDependence, UnknownW->E->getExprLoc()) << V->getName() << UnknownWhy;
+        report(Diags, Diag::UnknownDependence, UnknownW->E->getExprLoc()) << Name << UnknownWhy;
         if (UnknownX != UnknownW)
-          report(Diags, Diag::NoteAccess, UnknownX->E->getExprLoc()) << what(*UnknownX) << V->getName();
+          report(Diags, Diag::NoteAccess, UnknownX->E->getExprLoc()) << what(*UnknownX) << Name;
       }
     }
     return Ok;
@@ -464,8 +521,8 @@ private:
   void aliasing() {
     llvm::MapVector<const VarDecl *, const Access *> FirstUse, FirstWrite;
     for (const Access &X : Walk.Accesses) {
-      if (!X.Element || !X.Var->getType()->isPointerType() || X.Var->getType().isRestrictQualified() ||
-          isPrivate(X.Var))
+      if (!X.Element || !X.Var || X.Name != X.Var->getName() || !X.Var->getType()->isPointerType() ||
+          X.Var->getType().isRestrictQualified() || isPrivate(X.Var))
         continue;
       FirstUse.insert({X.Var, &X});
       if (X.Write)

@@ -30,6 +30,7 @@ enum class Diag {
   WriteToInduction,       // the loop body writes the induction variable '%0'
   JumpOutOfLoop,          // '%0' leaves the annotated loop
   SharedScalarWrite,      // '%0' is declared outside the loop and written in it
+  SharedMemberWrite,      // member '%0' of the enclosing object is written in the loop
   NoteDeclaredHere,       // note: '%0' is declared here
   ReductionOpMismatch,    // reduction(%0: %1) but '%1' is updated with '%2'
   ReductionVarMisuse,     // reduction variable '%0' is used outside its update

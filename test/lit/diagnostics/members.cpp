@@ -1,0 +1,62 @@
+// Arrays reached through members (`img.data[i]`, `data[i]` in a method) are
+// compared like variables, by their member path; writing a member of the
+// enclosing object, or a field of an element another iteration owns, is caught.
+// RUN: %expect-exit 1 %gpu-autopar %s --check -- -std=c++17 -ferror-limit=0 2> %t.err
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
+#include <vector>
+struct Image {
+  std::vector<float> data;
+  int w, h;
+};
+struct Point {
+  float x, y;
+};
+struct Accumulator {
+  std::vector<float> data;
+  int count = 0;
+  void shift(int n) {
+#pragma gpu_autopar for
+    for (int i = 1; i < n; ++i)
+      data[i] = data[i - 1];
+// CHECK: members.cpp:[[@LINE-2]]:5: error: loop-carried dependence on 'data': an element written in one iteration is read in another
+// CHECK: members.cpp:[[@LINE-2]]:7: note: write of 'data' here
+// CHECK: members.cpp:[[@LINE-3]]:17: note: read of 'data' here
+#pragma gpu_autopar for
+    for (int i = 0; i < n; ++i) {
+      data[i] = 0;
+      ++count;
+// CHECK: members.cpp:[[@LINE-1]]:9: error: member 'count' is shared by all iterations and written in the loop; update a local variable in a reduction(...) clause and assign it after the loop
+// CHECK: members.cpp:[[@LINE-13]]:7: note: 'count' is declared here
+    }
+#pragma gpu_autopar for
+    for (int i = 0; i < n; ++i)
+      data[i] = data[i] * 2;
+  }
+};
+
+void images(Image &img, Image &out, std::vector<Point> &pts, int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i)
+    img.data[i] = img.data[i - 1];
+// CHECK: members.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'img.data': an element written in one iteration is read in another
+// CHECK: members.cpp:[[@LINE-2]]:5: note: write of 'img.data' here
+// CHECK: members.cpp:[[@LINE-3]]:19: note: read of 'img.data' here
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    pts[0].x = pts[i].y;
+// CHECK: members.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'pts': every iteration writes the same element
+// CHECK: members.cpp:[[@LINE-2]]:5: note: write of 'pts' here
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    img.w = i;
+// CHECK: members.cpp:[[@LINE-1]]:5: error: 'img' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: members.cpp:[[@LINE-16]]:20: note: 'img' is declared here
+// Accepted: own elements, fields of own elements, row-major images sized by members.
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    pts[i].x = pts[i].y;
+#pragma gpu_autopar for
+  for (int y = 0; y < img.h; ++y)
+    for (int x = 0; x < img.w; ++x)
+      out.data[y * img.w + x] = img.data[y * img.w + x] + img.data[(y + 1) * img.w + x];
+}
