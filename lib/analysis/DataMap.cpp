@@ -363,7 +363,10 @@ public:
       Use.Written = U.Written;
       Use.FirstUse = U.First;
       Use.Section = section(U, Inner, L.RangeFor ? nullptr : L.Induction);
-      Use.WritesWholeSection = U.Written && !U.Read && !U.ConditionalWrite && !W.HasEarlyExit && Use.Section &&
+      // Only with a unit step do the iterations' sections tile the chunk's
+      // hull; with i += 5 the elements between would come back as garbage.
+      const bool UnitStep = L.RangeFor || !L.Step;
+      Use.WritesWholeSection = UnitStep && U.Written && !U.Read && !U.ConditionalWrite && !W.HasEarlyExit && Use.Section &&
                                Use.Section->HullParts.empty() &&
                                (Use.Section->Extent == Use.Section->Scale ||
                                 (Use.Section->Extent == "1" && Use.Section->Scale == "-1"));

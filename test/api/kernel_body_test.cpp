@@ -61,6 +61,23 @@ TEST(KernelBody, StridedWritesKeepTheElementsBetween) {
     ASSERT_EQ(v[j], (j % 2 == 0 && j < 100) ? -j : j) << j;
 }
 
+TEST(KernelBody, FromMapsOfSteppedLoopsKeepTheElementsBetween) {
+  // for (i = 0; i < 30; i += 3) y[i] = ...: a `from` map of y[i] would tile
+  // the hull with step 1, but with step 3 the two elements between each pair
+  // are not written and must come back unchanged, not as device garbage.
+  std::vector<int> y(30, 7);
+  ga::iterations<int> space(0, ga::less, 30, 3);
+  auto maps = ga::data(ga::from(y, ga::affine(1, 0, 1)));
+  auto reds = ga::reductions();
+  auto body = [=](int i, ga::view<decltype(y)> y) { y[i] = -i; };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device dev;
+  k.run_device(dev, 0, 4);
+  k.run_device(dev, 4, 10);
+  for (int j = 0; j < 30; ++j)
+    ASSERT_EQ(y[j], j % 3 == 0 ? -j : 7) << j;
+}
+
 TEST(KernelBody, OverlappingSectionsCopyBackOnlyWhatChanged) {
   // a[2i] = a[2i+1] + a[2i+3]: chunk sections overlap by two elements; a
   // stale copy of the neighbour's a[2i] must not overwrite its result.

@@ -15,15 +15,18 @@ namespace detail {
 
 inline bool writes(map_kind k) { return k == map_kind::from || k == map_kind::tofrom; }
 
-// Whether every element of a chunk's section is written by the chunk, so that
-// a `from` map need not copy the old values in: the section tiles the chunk's
-// iterations exactly (x[i], x[2*i] with x[2*i+1], a[i*n + j] over all j).
+// Whether the sections of a chunk's iterations tile its hull without holes,
+// so that a `from` map need not copy the old values in: consecutive
+// iterations (the induction variable advancing by `step`) touch adjacent
+// ranges (x[i] with step 1, x[2*i] with x[2*i+1], a[i*n + j] over all j).
+// With holes between them the untouched elements must come in so that they
+// go back unchanged.
 template <class E, class S>
-bool covers_densely(const map_spec<E, S>&) { return false; }
+bool covers_densely(const map_spec<E, S>&, long long) { return false; }
 template <class E>
-bool covers_densely(const map_spec<E, affine>& m) {
-  long long s = m.section.scale < 0 ? -m.section.scale : m.section.scale;
-  return m.section.extent == s;
+bool covers_densely(const map_spec<E, affine>& m, long long step) {
+  long long stride = m.section.scale * step;
+  return m.section.extent == (stride < 0 ? -stride : stride);
 }
 
 template <class Map>
@@ -41,8 +44,9 @@ public:
   }
 
   // Allocates the section for a chunk whose first and last induction values
-  // are given and copies in what the body may read.
-  void prepare(device_context& dev, const Map& m, long long first, long long last) {
+  // are given (the loop's step between them) and copies in what the body may
+  // read, or what must go back unchanged.
+  void prepare(device_context& dev, const Map& m, long long first, long long last, long long step) {
     dev_ = &dev;
     range_ = m.chunk_range(first, last);
     const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
@@ -53,7 +57,7 @@ public:
     // (a stale copy of a neighbour's element must not overwrite its result).
     diff_ = writes(m.kind) && m.sections_may_overlap();
     const bool copy_in =
-        m.kind == map_kind::to || m.kind == map_kind::tofrom || (m.kind == map_kind::from && (diff_ || !covers_densely(m)));
+        m.kind == map_kind::to || m.kind == map_kind::tofrom || (m.kind == map_kind::from && (diff_ || !covers_densely(m, step)));
     const E* src = m.host + range_.lo;
     if (copy_in)
       dev.copy_to_device(mem_, src, bytes);

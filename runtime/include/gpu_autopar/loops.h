@@ -142,7 +142,7 @@ private:
   }
   template <class Slices, std::size_t... I>
   void prepare(Slices& s, device_context& dev, long long first, long long last, std::index_sequence<I...>) const {
-    (std::get<I>(s).prepare(dev, std::get<I>(maps_), first, last), ...);
+    (std::get<I>(s).prepare(dev, std::get<I>(maps_), first, last, space_.step()), ...);
   }
   template <class Slices, std::size_t... I>
   auto device_views(const Slices& s, std::index_sequence<I...>) const {

@@ -109,3 +109,13 @@ void reverse(const int *src, int *dst, int n) {
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-7]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::to(src, ::gpu_autopar::affine(1, 0, 1)),
 // CHECK-NEXT:         ::gpu_autopar::tofrom(dst, ::gpu_autopar::affine(-1, (n) - 1, 1))),
+
+// With a step other than one, the sections of consecutive iterations leave
+// holes: the array comes in so the elements between go back unchanged.
+void every_other(std::vector<float> &y, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += 2)
+    y[i] = 0;
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-4]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(y, ::gpu_autopar::affine(1, 0, 1))),
