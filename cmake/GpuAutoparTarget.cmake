@@ -53,8 +53,11 @@ function(gpu_autopar_target target)
     endif()
     set(language ${arg_LANGUAGE})
   else()
-    get_property(enabled GLOBAL PROPERTY ENABLED_LANGUAGES)
-    if(CMAKE_CUDA_COMPILER AND "CUDA" IN_LIST enabled)
+    # "Enabled" must mean: in this directory. ENABLED_LANGUAGES is global, but
+    # the rules to compile CUDA exist only where enable_language(CUDA) ran and
+    # below; in-tree, gpu-autopar's own directory enables CUDA when nvcc exists,
+    # which says nothing about the project that called add_subdirectory().
+    if(CMAKE_CUDA_COMPILE_OBJECT)
       set(language CUDA)
     endif()
   endif()
