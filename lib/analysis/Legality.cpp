@@ -96,6 +96,18 @@ public:
     return true;
   }
 
+  // `float *row = &a[i * n];` or `float &r = a[k];` in the body: writes
+  // through `row` / `r` reach `a`, which the subscript test cannot follow.
+  bool VisitVarDecl(VarDecl *V) {
+    QualType T = V->getType();
+    if (!V->hasInit() || !(T->isPointerType() || T->isReferenceType()) || T->getPointeeType().isConstQualified() ||
+        T.getNonReferenceType().isConstQualified())
+      return true;
+    if (const VarDecl *Target = outsideObjectIn(V->getInit()))
+      LocalAliases[V] = Target;
+    return true;
+  }
+
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
       written(B->getLHS(), B->isCompoundAssignmentOp());
@@ -155,8 +167,11 @@ public:
       return true;
     }
     if (!outside(V)) {
-      if (W != WriteTargets.end())
+      if (W != WriteTargets.end()) {
         WrittenLocals.insert(V);
+        if (V->getType()->isReferenceType())
+          throughAlias(V, E);
+      }
       return true;
     }
     Access A;
@@ -172,6 +187,12 @@ public:
 
   // Members of the enclosing object (`count = 0` in a method) the body writes.
   std::vector<const MemberExpr *> MemberWrites;
+  // Writes through a local pointer or reference bound to data declared outside.
+  struct AliasWrite {
+    const VarDecl *Local, *Target;
+    const Expr *E;
+  };
+  std::vector<AliasWrite> AliasWrites;
 
 private:
   // A write to `T`; a write to a member of an object (`s.n = 0`, `p[i].x = 0`)
@@ -191,6 +212,31 @@ private:
       T = Base;
       WriteTargets[T] = true;
     }
+  }
+
+  void throughAlias(const VarDecl *Local, const Expr *E) {
+    auto It = LocalAliases.find(Local);
+    if (It != LocalAliases.end() && Lambdas == 0)
+      AliasWrites.push_back({Local, It->second, E});
+  }
+
+  // The array-like variable declared outside whose element or address `E`
+  // takes (`&a[k]`, `a + k`, `a`, `v[k]`, `v.data()`), if any.
+  const VarDecl *outsideObjectIn(const Expr *E) const {
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (V && V != Induction && outside(V) && !V->getType()->isArithmeticType())
+        return V;
+      return V && !outside(V) ? LocalAliases.lookup(V) : nullptr;
+    }
+    for (const Stmt *C : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(C))
+        if (const VarDecl *V = outsideObjectIn(CE))
+          return V;
+    return nullptr;
   }
 
   bool outside(const VarDecl *V) const { return V->isStaticLocal() || !inside(SM, LoopRange, V->getLocation()); }
@@ -242,6 +288,8 @@ private:
     const auto *Ref = dyn_cast<DeclRefExpr>(Base);
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     const bool OfThis = isa<CXXThisExpr>(Base) && Member && Lambdas == 0;
+    if (!OfThis && V && V != Induction && !outside(V) && WriteTargets.count(E))
+      throughAlias(V, E);
     if (!OfThis && (!V || V == Induction || !outside(V)))
       return;
     Consumed.insert(Chain.begin(), Chain.end());
@@ -265,6 +313,7 @@ private:
   SourceRange LoopRange, BodyRange;
   int BreakScopes = 0, Lambdas = 0;
   llvm::DenseMap<const Expr *, bool> WriteTargets; // written expression -> also read
+  llvm::DenseMap<const VarDecl *, const VarDecl *> LocalAliases; // body pointer/reference -> outside object
   llvm::DenseSet<const Expr *> Consumed;           // parts of an element access already recorded
 };
 
@@ -331,6 +380,7 @@ public:
     Ok &= inductionWrites();
     Ok &= scalars();
     Ok &= arrays();
+    aliasWrites();
     aliasing();
     calls();
     return Ok;
@@ -514,6 +564,17 @@ private:
       }
     }
     return Ok;
+  }
+
+  // A write through a local alias of outside data is a write the subscript
+  // test cannot place: a warning naming both.
+  void aliasWrites() {
+    llvm::DenseSet<const VarDecl *> Reported;
+    for (const BodyWalk::AliasWrite &W : Walk.AliasWrites)
+      if (!isPrivate(W.Target) && Reported.insert(W.Local).second)
+        report(Diags, Diag::UnknownDependence, W.E->getExprLoc())
+            << W.Target->getName()
+            << ("it is written through '" + W.Local->getNameAsString() + "', which the analysis does not follow");
   }
 
   // Two pointers declared outside, both used for elements, one written:

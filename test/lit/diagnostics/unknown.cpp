@@ -53,3 +53,25 @@ void unseen(float *y, int n) {
     opaque(y + i);
 // CHECK: unknown.cpp:[[@LINE-1]]:5: warning: call to 'opaque' may have effects the analysis cannot see; it must not touch data that other iterations use
 }
+
+void through_locals(std::vector<float> &a, std::vector<float> &m, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    float *row = &m[i * n];
+    for (int j = 0; j < n; ++j)
+      row[j] = 0;
+// CHECK: unknown.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'm': it is written through 'row', which the analysis does not follow
+  }
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    float &r = a[i + 1];
+    r = a[i];
+// CHECK: unknown.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'a': it is written through 'r', which the analysis does not follow
+  }
+// Reading through a const reference is fine.
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    const float &r = a[i];
+    m[i] = r;
+  }
+}
