@@ -4,12 +4,13 @@
 # gpu_autopar_target(). Configure and generate only: the rewrite rule must use
 # the tool built in the same build, and the rewritten source must be compiled
 # as C++ even though gpu-autopar's own directory enabled CUDA (it used to be
-# handed to a CUDA compiler the project never set up, failing generation).
+# handed to a CUDA compiler the project never set up, failing generation), and
+# gpu-autopar's test suite is not part of the parent's build.
 source "$(dirname "$0")/common.sh"
 b="$GA_WORK/build"
 logged "$GA_WORK/configure.log" "$GA_CMAKE" -S "$GA_SOURCE/test/package/projects/subdirectory" -B "$b" \
   -G "$GA_GENERATOR" -DCMAKE_CXX_COMPILER="$GA_CXX" -DGPU_AUTOPAR_SOURCE="$GA_SOURCE" \
-  -DGPU_AUTOPAR_BUILD_TESTS=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+  -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
 
 step "the rewritten saxpy.cpp is compiled as C++, after the in-tree tool rewrote it"
 cc="$b/compile_commands.json"
@@ -21,4 +22,6 @@ if [[ "$GA_GENERATOR" == Ninja ]]; then
   grep -A2 '^build gpu_autopar/app/.*saxpy.cpp' "$b/build.ninja" | grep -q 'gpu-autopar/tool/gpu-autopar' ||
     fail "the rewrite of saxpy.cpp does not depend on the in-tree tool"
 fi
+step "gpu-autopar's own tests stay out of the parent project"
+[[ ! -e "$b/gpu-autopar/test" ]] || fail "add_subdirectory() brought gpu-autopar's test suite into the parent build"
 echo "OK: gpu_autopar_target works from an add_subdirectory() of the source tree"
