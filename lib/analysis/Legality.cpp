@@ -146,6 +146,21 @@ public:
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
       if (const CXXMethodDecl *M = MC->getMethodDecl(); M && !isElementAccessor(M))
         written(MC->getImplicitObjectArgument()->IgnoreParenImpCasts(), true);
+    // A visible function given the address of outside data (`f(a)`, `f(&a[k])`,
+    // `f(a + k)`) may write any element of it; the analysis does not follow
+    // calls. Passing an element's value (`process(channels[c])`) is the
+    // iteration's own object and is not reported.
+    if (Lambdas == 0 && F->isDefined() && !isCudaApi(F) && !SM.isInSystemHeader(F->getLocation()))
+      for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
+        QualType T = F->getParamDecl(K)->getType();
+        if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+          continue;
+        const Expr *Arg = E->getArg(K)->IgnoreParenImpCasts();
+        if (isa<ArraySubscriptExpr>(Arg) || isa<CXXOperatorCallExpr>(Arg))
+          continue;
+        if (const VarDecl *Target = outsideObjectIn(Arg))
+          Escapes.push_back({F, Target, E->getArg(K)});
+      }
     if (Lambdas == 0 && !F->isDefined() && F->getBuiltinID() == 0 && !isCudaApi(F) &&
         !SM.isInSystemHeader(F->getLocation()) && !F->isConstexpr() &&
         !(isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->isConst()) &&
@@ -193,6 +208,13 @@ public:
     const Expr *E;
   };
   std::vector<AliasWrite> AliasWrites;
+  // Outside data whose address is passed to a visible function.
+  struct Escape {
+    const FunctionDecl *Callee;
+    const VarDecl *Target;
+    const Expr *Arg;
+  };
+  std::vector<Escape> Escapes;
 
 private:
   // A write to `T`; a write to a member of an object (`s.n = 0`, `p[i].x = 0`)
@@ -381,6 +403,7 @@ public:
     Ok &= scalars();
     Ok &= arrays();
     aliasWrites();
+    escapes();
     aliasing();
     calls();
     return Ok;
@@ -575,6 +598,15 @@ private:
         report(Diags, Diag::UnknownDependence, W.E->getExprLoc())
             << W.Target->getName()
             << ("it is written through '" + W.Local->getNameAsString() + "', which the analysis does not follow");
+  }
+
+  void escapes() {
+    llvm::DenseSet<const VarDecl *> Reported;
+    for (const BodyWalk::Escape &X : Walk.Escapes)
+      if (!isPrivate(X.Target) && Reported.insert(X.Target).second)
+        report(Diags, Diag::UnknownDependence, X.Arg->getExprLoc())
+            << X.Target->getName()
+            << ("it is passed to '" + X.Callee->getNameAsString() + "', which the analysis does not follow");
   }
 
   // Two pointers declared outside, both used for elements, one written:

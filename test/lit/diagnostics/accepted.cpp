@@ -122,3 +122,14 @@ void induction_forms(std::vector<int> &v, std::int8_t lo, unsigned long long big
   for (long i = 0; i <= 63; i += 1)
     v[i] = 3;
 }
+
+// Task mode: each iteration hands its own channel to a host function.
+void process_channel(float *channel, int n) {
+  for (int k = 0; k < n; ++k)
+    channel[k] *= 2;
+}
+void channels(float **planes, int n) {
+#pragma gpu_autopar for
+  for (int c = 0; c < 3; ++c)
+    process_channel(planes[c], n);
+}

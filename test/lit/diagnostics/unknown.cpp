@@ -75,3 +75,18 @@ void through_locals(std::vector<float> &a, std::vector<float> &m, int n) {
     m[i] = r;
   }
 }
+
+void clear_row(float *p, int n) {
+  for (int k = 0; k < n; ++k)
+    p[k] = 0;
+}
+void escapes(float *__restrict__ m, std::vector<float> &a, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    clear_row(&m[i * n], n);
+// CHECK: unknown.cpp:[[@LINE-1]]:15: warning: cannot prove that iterations access distinct elements of 'm': it is passed to 'clear_row', which the analysis does not follow
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    clear_row(a.data(), i);
+// CHECK: unknown.cpp:[[@LINE-1]]:17: warning: cannot prove that iterations access distinct elements of 'a': it is passed to 'clear_row', which the analysis does not follow
+}
