@@ -22,6 +22,9 @@
 # original file and line. A rejected loop fails the rewrite step, and with it
 # the build, with the tool's diagnostics.
 #
+# Call it once per target, after all of its sources were added: sources added
+# later are compiled as they are.
+#
 # Works in-tree (add_subdirectory/FetchContent of gpu-autopar: the targets
 # GpuAutopar::gpu-autopar and GpuAutopar::runtime are aliases there) and with an
 # installed package (find_package(GpuAutopar): they are imported).
@@ -37,6 +40,12 @@ function(gpu_autopar_target target)
     message(FATAL_ERROR "gpu_autopar_target(${target}): the gpu-autopar tool is not available "
       "(configure gpu-autopar with GPU_AUTOPAR_BUILD_TOOL=ON, or install it and use find_package(GpuAutopar))")
   endif()
+  # A second call would rewrite the rewritten copies (and link the runtime twice).
+  get_target_property(done ${target} GPU_AUTOPAR_REWRITTEN)
+  if(done)
+    message(FATAL_ERROR "gpu_autopar_target(${target}) was already called for this target")
+  endif()
+  set_property(TARGET ${target} PROPERTY GPU_AUTOPAR_REWRITTEN ON)
   get_target_property(src_dir ${target} SOURCE_DIR)
   get_target_property(bin_dir ${target} BINARY_DIR)
   # Custom command outputs and source properties are per directory: the
