@@ -63,6 +63,13 @@ runtime_state::runtime_state() : config(read_config_from_environment()) {
     no_devices_reason = discover_cuda_devices(config.devices, 0, devices);
     break;
   }
+  if (config.log >= log_level::debug) { // the first loop's calling thread creates the runtime
+    std::string list;
+    for (const auto& d : devices)
+      list += " " + d->name();
+    std::fprintf(stderr, "gpu-autopar: devices:%s\n", list.empty() ? (" none (" + no_devices_reason + ")").c_str()
+                                                                    : list.c_str());
+  }
   pool = std::make_unique<lease_pool>(std::move(devices));
   if (!config.report_path.empty()) {
     report_fd = ::open(config.report_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);

@@ -211,3 +211,20 @@ TEST(RunLoopFaults, SimulatedMemoryIsPoisonedAndSeparate) {
   EXPECT_EQ(body.first, detail::kSimPoison);
   EXPECT_TRUE(body.separate);
 }
+
+TEST(RunLoopFaults, EveryScheduleSurvivesUnevenSpeedsAndFaults) {
+  for (auto kind : {schedule_kind::static_, schedule_kind::dynamic, schedule_kind::guided, schedule_kind::adaptive}) {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:4,speed=1:3:0.5:2,fail=2@2+0@1,oom=1@2"}});
+    for (int round = 0; round < 3; ++round) {
+      recording_body body(7919);
+      body.bytes_per_iteration = 2;
+      loop_options o;
+      o.schedule = kind;
+      o.slots = 1 + round;
+      run_loop(kSite, 7919, o, body);
+      ASSERT_TRUE(body.each_once()) << "schedule " << int(kind) << " round " << round;
+      EXPECT_EQ(detail::runtime().pool->leases_in_use(), 0);
+      EXPECT_EQ(sim_bytes_in_use(), 0u);
+    }
+  }
+}
