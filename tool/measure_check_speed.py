@@ -5,12 +5,16 @@ commands, RUNS times each, and reports the median CPU time (user + system of
 the child, which is steadier than wall time on a shared machine) and the ratio.
 
 usage: measure_check_speed.py TOOL CLANGXX RUNS FILE... [-- FLAGS]
+
+A FILE written `synthetic:N` is a generated source with N annotated loops
+(stencils, row-major 2-D loops, strided pairs, reductions) over std::vector.
 """
 import os
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 
 
 def cpu_seconds(cmd):
@@ -20,6 +24,25 @@ def cpu_seconds(cmd):
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def synthetic(count, directory):
+    lines = ["#include <vector>", "#include <cmath>",
+             "void f(std::vector<float> &a, std::vector<float> &b, const std::vector<float> &c, int n, int w) {",
+             "  double s = 0;"]
+    for k in range(count):
+        kind = k % 4
+        lines.append("#pragma gpu_autopar for" + (" reduction(+: s)" if kind == 3 else ""))
+        lines.append([
+            "  for (int i = 1; i < n - 1; ++i) a[i] = c[i - 1] + c[i + 1] * %d;" % k,
+            "  for (int y = 0; y < n; ++y) for (int x = 0; x < w; ++x) b[y * w + x] = std::sqrt(c[y * w + x]) + %d;" % k,
+            "  for (int i = 0; i < n; i += 2) { a[i] = b[i + 1]; b[i] = a[i + 1] * %d; }" % k,
+            "  for (int i = 0; i < n; ++i) s += a[i] * c[i];"][kind])
+    lines.append("  a[0] = s;\n}")
+    path = os.path.join(directory, "synthetic-%d.cpp" % count)
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
 def main():
     args = sys.argv[1:]
     flags = ["-std=c++17"]
@@ -27,6 +50,8 @@ def main():
         k = args.index("--")
         args, flags = args[:k], args[k + 1:]
     tool, clangxx, runs, files = args[0], args[1], int(args[2]), args[3:]
+    scratch = tempfile.mkdtemp(prefix="gpu-autopar-speed-")
+    files = [synthetic(int(f.split(":")[1]), scratch) if f.startswith("synthetic:") else f for f in files]
     total_tool = total_clang = 0.0
     for f in files:
         t_tool, t_clang = [], []
