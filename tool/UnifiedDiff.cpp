@@ -46,10 +46,11 @@ std::vector<std::pair<Op, llvm::StringRef>> editScript(const std::vector<llvm::S
     if (I < N && J < M && A[Pre + I] == B[Pre + J]) {
       Script.push_back({Op::Keep, A[Pre + I]});
       ++I, ++J;
-    } else if (J < M && (I == N || L[I][J + 1] >= L[I + 1][J])) {
-      Script.push_back({Op::Add, B[Pre + J++]});
-    } else {
+    } else if (I < N && (J == M || L[I + 1][J] >= L[I][J + 1])) {
+      // Removals before additions within a change, as diff -u prints them.
       Script.push_back({Op::Remove, A[Pre + I++]});
+    } else {
+      Script.push_back({Op::Add, B[Pre + J++]});
     }
   }
   for (size_t K = A.size() - Suf; K < A.size(); ++K)
