@@ -134,13 +134,20 @@ TEST(RunLoop, DevicesClauseCapsTheDevices) {
 
 TEST(RunLoop, AdaptiveGivesTheFasterDeviceAboutTwiceTheWork) {
   scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2,speed=1:2"}});
-  recording_body body(4000);
-  body.sleep_per_iteration = std::chrono::microseconds(20); // ~80 ms of wall time in all
-  run_loop(kSite, 4000, loop_options{}, body);
-  ASSERT_TRUE(body.each_once());
-  const double ratio = double(body.on_device(1)) / double(body.on_device(0));
-  EXPECT_GT(ratio, 1.4) << body.on_device(0) << " vs " << body.on_device(1);
-  EXPECT_LT(ratio, 2.8) << body.on_device(0) << " vs " << body.on_device(1);
+  // Timing on a shared machine is noisy: a stalled thread can skew one run's
+  // measurements, so the split has to come out right in one of three runs.
+  std::string runs;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    recording_body body(4000);
+    body.sleep_per_iteration = std::chrono::microseconds(30); // ~0.1 s of wall time per run
+    run_loop(kSite, 4000, loop_options{}, body);
+    ASSERT_TRUE(body.each_once());
+    const double ratio = double(body.on_device(1)) / double(body.on_device(0));
+    if (ratio > 1.4 && ratio < 2.8)
+      return;
+    runs += " " + std::to_string(body.on_device(0)) + ":" + std::to_string(body.on_device(1));
+  }
+  ADD_FAILURE() << "slow:fast iterations, expected about 1:2:" << runs;
 }
 
 TEST(RunLoop, SlotsRunSeveralChunksOnOneDeviceAtOnce) {
