@@ -96,15 +96,25 @@ private:
 
 class cuda_device final : public device {
 public:
-  cuda_device(const cuda_api& api, int id, int ordinal) : api_(api), id_(id), ordinal_(ordinal) {}
+  cuda_device(const cuda_api& api, int id, int ordinal, std::string model, std::size_t memory, int major, int minor)
+      : api_(api), id_(id), ordinal_(ordinal), model_(std::move(model)), memory_(memory), major_(major),
+        minor_(minor) {}
   device_kind kind() const override { return device_kind::cuda; }
   int id() const override { return id_; }
   std::string name() const override { return "cuda" + std::to_string(id_); }
+  std::string describe() const override {
+    return name() + " (CUDA device " + std::to_string(ordinal_) + ": " + model_ + ", " +
+           std::to_string(memory_ >> 20) + " MiB, compute capability " + std::to_string(major_) + "." +
+           std::to_string(minor_) + ")";
+  }
   std::unique_ptr<slot_context> open_slot(int) override { return std::make_unique<cuda_slot>(api_, id_, ordinal_); }
 
 private:
   const cuda_api& api_; // the registered table, kept for the process
   int id_, ordinal_;
+  std::string model_;
+  std::size_t memory_;
+  int major_, minor_;
 };
 
 } // namespace
@@ -144,7 +154,7 @@ std::string discover_cuda_devices(const devices_config& config, int first_id,
       skipped += " cuda:" + std::to_string(ordinal) + ": " + error_text(*api, pe) + ";";
       continue;
     }
-    out.push_back(std::make_unique<cuda_device>(*api, first_id + int(out.size()), ordinal));
+    out.push_back(std::make_unique<cuda_device>(*api, first_id + int(out.size()), ordinal, name, memory, major, minor));
   }
   return out.empty() ? "no usable CUDA GPU:" + skipped : "";
 }

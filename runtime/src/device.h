@@ -30,6 +30,8 @@ public:
   virtual int id() const = 0;
   // "sim0", "cuda1"; the log names devices so.
   virtual std::string name() const = 0;
+  // For the debug log: the name and what the device is.
+  virtual std::string describe() const { return name(); }
   // Time model: a chunk that ran t seconds is stretched to t * stretch().
   virtual double stretch() const { return 1.0; }
   // Opens one slot's context, on the slot's own worker thread (CUDA needs the

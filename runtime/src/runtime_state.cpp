@@ -64,11 +64,10 @@ runtime_state::runtime_state() : config(read_config_from_environment()) {
     break;
   }
   if (config.log >= log_level::debug) { // the first loop's calling thread creates the runtime
-    std::string list;
+    if (devices.empty())
+      std::fprintf(stderr, "gpu-autopar: no devices: %s\n", no_devices_reason.c_str());
     for (const auto& d : devices)
-      list += " " + d->name();
-    std::fprintf(stderr, "gpu-autopar: devices:%s\n", list.empty() ? (" none (" + no_devices_reason + ")").c_str()
-                                                                    : list.c_str());
+      std::fprintf(stderr, "gpu-autopar: device %s\n", d->describe().c_str());
   }
   pool = std::make_unique<lease_pool>(std::move(devices));
   if (!config.report_path.empty()) {

@@ -1,6 +1,7 @@
 #include "sim_device.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <unordered_map>
@@ -77,6 +78,14 @@ private:
   std::uint64_t chunk_ = 0;
   bool oom_now_ = false;
 };
+
+std::string sim_device::describe() const {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%s (simulated: %llu MiB, chunks stretched x%.2f, %zu injected failures)",
+                name().c_str(), static_cast<unsigned long long>(memory_ >> 20), stretch_,
+                fail_at_.size() + oom_at_.size());
+  return buf;
+}
 
 std::unique_ptr<slot_context> sim_device::open_slot(int) { return std::make_unique<sim_slot>(*this); }
 

@@ -27,6 +27,7 @@ public:
   int id() const override { return id_; }
   std::string name() const override { return "sim" + std::to_string(id_); }
   double stretch() const override { return stretch_; }
+  std::string describe() const override;
   std::unique_ptr<slot_context> open_slot(int slot) override;
 
   std::uint64_t memory() const { return memory_; }

@@ -139,6 +139,8 @@ TEST(CudaBackend, TwoFakeGpusRunALoopAndGiveEverythingBack) {
     scoped_env env({{"GPU_AUTOPAR_DEVICES", "auto"}, {"GPU_AUTOPAR_REPORT", report.path()}});
     ASSERT_EQ(detail::runtime().pool->device_count(), 2);
     EXPECT_EQ(detail::runtime().pool->get(1).name(), "cuda1");
+    EXPECT_EQ(detail::runtime().pool->get(1).describe(),
+              "cuda1 (CUDA device 1: Fake GPU 1, 1024 MiB, compute capability 9.0)");
     recording_body body(20000);
     body.bytes_per_iteration = 8;
     loop_options o;
