@@ -5,7 +5,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include <cstdlib>
+#include "two_threads_main.h"
+
 
 namespace {
 
@@ -39,11 +40,4 @@ BENCHMARK(BM_gpu_autopar_empty)->Name("dispatch/gpu_autopar")->UseRealTime()->Mi
 
 } // namespace
 
-int main(int argc, char **argv) {
-  setenv("GPU_AUTOPAR_THREADS", "2", 0);
-  setenv("GPU_AUTOPAR_DEVICES", "cpu", 0);
-  setenv("OMP_NUM_THREADS", "2", 0);
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-}
+int main(int argc, char **argv) { return run_benchmarks_on_two_threads(argc, argv); }

@@ -7,7 +7,8 @@
 // GPU_AUTOPAR_DEVICES=cpu), so the comparison is like for like.
 #include <benchmark/benchmark.h>
 
-#include <cstdlib>
+#include "two_threads_main.h"
+
 #include <vector>
 
 namespace {
@@ -125,12 +126,4 @@ BENCHMARK(BM_dot<gpu_autopar_dot>)->Name("reduction/gpu_autopar")->UseRealTime()
 
 } // namespace
 
-int main(int argc, char **argv) {
-  // Same thread count for both, on the CPU path.
-  setenv("GPU_AUTOPAR_THREADS", "2", 0);
-  setenv("GPU_AUTOPAR_DEVICES", "cpu", 0);
-  setenv("OMP_NUM_THREADS", "2", 0);
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-}
+int main(int argc, char **argv) { return run_benchmarks_on_two_threads(argc, argv); }
