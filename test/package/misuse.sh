@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# package.misuse: wrong calls of gpu_autopar_target() fail at configure time
+# with a message naming the problem (and a right one still configures).
+source "$(dirname "$0")/common.sh"
+proj="$GA_SOURCE/test/package/projects/misuse"
+b="$GA_WORK/build"
+configure_project "$proj" "$b" -DCASE=ok
+
+# must_fail <case> <message regex>
+must_fail() {
+  local out
+  if out=$("$GA_CMAKE" -S "$proj" -B "$b" -DCASE="$1" 2>&1); then
+    echo "$out"; fail "CASE=$1 configured, but it must not"
+  fi
+  # CMake wraps long messages: compare on one line.
+  grep -Eq -- "$2" <<<"$(tr -s '\n ' '  ' <<<"$out")" || { echo "$out"; fail "CASE=$1: no message matching '$2'"; }
+  echo "   CASE=$1: refused as expected"
+}
+step "wrong calls are refused with a clear message"
+must_fail twice "gpu_autopar_target\(app\) was already called for this target"
+must_fail language "LANGUAGE must be CXX or CUDA, not 'Fortran'"
+must_fail not_a_target "gpu_autopar_target: 'ap' is not a target"
+must_fail unknown_argument "gpu_autopar_target\(app\): unknown arguments: STRICTLY"
+echo "OK: misuse of gpu_autopar_target is reported"
