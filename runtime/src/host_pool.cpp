@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include <pthread.h>
 #include <unistd.h>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -190,23 +191,46 @@ unsigned threads_from_environment() {
   return hw == 0 ? 1 : hw;
 }
 
+// The process-wide pool and the process it belongs to. Published with
+// release/acquire so that the per-loop fast path takes no lock.
 std::mutex g_pool_mutex;
-host_pool* g_pool = nullptr;
-pid_t g_pool_pid = 0;
+std::atomic<host_pool*> g_pool{nullptr};
+std::atomic<pid_t> g_pool_pid{0};
+// This process's id, kept up to date by the fork handler (no syscall per loop).
+std::atomic<pid_t> g_this_pid{0};
+
+// fork() while another thread holds g_pool_mutex would leave it locked in the
+// child forever: hold it across the fork, release it on both sides.
+void lock_before_fork() { g_pool_mutex.lock(); }
+void unlock_in_parent() { g_pool_mutex.unlock(); }
+void unlock_in_child() {
+  g_this_pid.store(getpid(), std::memory_order_relaxed);
+  g_pool_mutex.unlock();
+}
 
 } // namespace
 
 host_pool& host_pool::global() {
-  // A forked child has none of the parent's worker threads and may have
-  // inherited a locked mutex: it builds its own pool and leaks the parent's
-  // (its destructor would wait for threads that do not exist in the child).
+  host_pool* pool = g_pool.load(std::memory_order_acquire);
+  if (pool && g_pool_pid.load(std::memory_order_relaxed) == g_this_pid.load(std::memory_order_relaxed))
+    return *pool;
+  static std::once_flag registered;
+  std::call_once(registered, [] {
+    g_this_pid.store(getpid(), std::memory_order_relaxed);
+    pthread_atfork(lock_before_fork, unlock_in_parent, unlock_in_child);
+  });
+  // A forked child has none of the parent's worker threads: it builds its own
+  // pool and leaks the parent's (whose destructor would wait for threads that
+  // do not exist in the child).
   std::lock_guard<std::mutex> lock(g_pool_mutex);
-  pid_t pid = getpid();
-  if (g_pool == nullptr || g_pool_pid != pid) {
-    g_pool = new host_pool(threads_from_environment());
-    g_pool_pid = pid;
+  const pid_t pid = g_this_pid.load(std::memory_order_relaxed);
+  pool = g_pool.load(std::memory_order_relaxed);
+  if (pool == nullptr || g_pool_pid.load(std::memory_order_relaxed) != pid) {
+    pool = new host_pool(threads_from_environment());
+    g_pool_pid.store(pid, std::memory_order_relaxed);
+    g_pool.store(pool, std::memory_order_release);
   }
-  return *g_pool;
+  return *pool;
 }
 
 } // namespace gpu_autopar

@@ -161,3 +161,35 @@ TEST(HostPool, ForkedChildGetsAWorkingPool) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
 }
+
+TEST(HostPool, ForkWhileAnotherThreadLoopsDoesNotDeadlockTheChild) {
+  // Another thread keeps entering host_pool::global() and running loops while
+  // this one forks: a lock held at the moment of fork() must not stay locked
+  // in the child.
+  std::atomic<bool> stop{false};
+  std::thread busy([&] {
+    for (unsigned k = 0; !stop.load(); ++k)
+      if (k % 64 == 0)
+        visit_counts(host_pool::global(), 64, 1);
+      else
+        host_pool::global();
+  });
+  for (int round = 0; round < 20; ++round) {
+    pid_t child = fork();
+    ASSERT_NE(child, -1);
+    if (child == 0) {
+      alarm(10); // a deadlock ends the child with SIGALRM, failing the test
+      std::vector<int> seen = visit_counts(host_pool::global(), 500, 3);
+      for (int v : seen)
+        if (v != 1)
+          _exit(2);
+      _exit(0);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status)) << "child killed by signal " << WTERMSIG(status);
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+  }
+  stop = true;
+  busy.join();
+}
