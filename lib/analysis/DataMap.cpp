@@ -9,6 +9,7 @@
 // into Offset and Extent. Otherwise the whole object is mapped (a raw pointer
 // then needs its extent from a map clause).
 #include "gpuautopar/DataMap.h"
+#include "gpuautopar/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -260,10 +261,18 @@ public:
   bool VisitGotoStmt(GotoStmt *) { return exits(); }
   bool VisitCXXThrowExpr(CXXThrowExpr *) { return exits(); }
   bool exits() {
-    HasEarlyExit = true;
+    if (LambdaDepth == 0) // a lambda's return leaves the lambda, not the iteration
+      HasEarlyExit = true;
     return true;
   }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    ++LambdaDepth;
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    --LambdaDepth;
+    return Result;
+  }
   bool HasEarlyExit = false;
+  int LambdaDepth = 0;
 
   const Stmt *Body;
   ASTContext &Ctx;
@@ -372,10 +381,8 @@ public:
                                 (Use.Section->Extent == "1" && Use.Section->Scale == "-1"));
       const MapClause *Clause = clauseFor(V);
       if (!Use.Section && U.Kind == ContainerKind::RawPointer && (!Clause || Clause->Length.empty())) {
-        unsigned ID = Diags.getCustomDiagID(
-            DiagnosticsEngine::Error,
-            "cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])' with its length");
-        Diags.Report(U.First, ID) << V->getName() << (U.Written ? (U.Read ? "tofrom" : "from") : "to");
+        report(Diags, Diag::MapNeedsLength, U.First)
+            << V->getName() << (U.Written ? (U.Read ? "tofrom" : "from") : "to");
         Ok = false;
       }
       A.Arrays.push_back(std::move(Use));
@@ -424,8 +431,12 @@ private:
     // Walk up the remaining subscripts (a[i][j]) to the element access.
     const Stmt *Access = P;
     const Stmt *Up = parentOf(Access, Ctx);
+    // Also through a field of the element (pts[i].x): reading the field reads
+    // the element, assigning it writes the element.
     while (Up && (isa<ArraySubscriptExpr>(Up) || isa<ParenExpr>(Up) ||
                   (isa<ImplicitCastExpr>(Up) && cast<ImplicitCastExpr>(Up)->getCastKind() != CK_LValueToRValue) ||
+                  (isa<MemberExpr>(Up) && !cast<MemberExpr>(Up)->isArrow() &&
+                   isa<FieldDecl>(cast<MemberExpr>(Up)->getMemberDecl())) ||
                   (isa<CXXOperatorCallExpr>(Up) && cast<CXXOperatorCallExpr>(Up)->getOperator() == OO_Subscript))) {
       Access = Up;
       Up = parentOf(Up, Ctx);
@@ -458,6 +469,12 @@ private:
 
   // Notes whether the element access is read and/or written; returns whether it writes.
   static bool classify(Uses &U, const Stmt *Access, const Stmt *Parent) {
+    // An initialiser list's syntactic form holds the element without its
+    // lvalue-to-rvalue conversion: `float t[2] = {a[i].x, a[i].y}` reads.
+    if (isa_and_nonnull<InitListExpr>(Parent) && !cast<Expr>(Access)->getType()->isReferenceType()) {
+      U.Read = true;
+      return false;
+    }
     if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent)) {
       if (Cast->getCastKind() == CK_LValueToRValue) {
         U.Read = true;

@@ -119,3 +119,23 @@ void every_other(std::vector<float> &y, int n) {
 }
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-4]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(y, ::gpu_autopar::affine(1, 0, 1))),
+
+// Fields of elements: reading pts[i].x reads the element (also inside an
+// initialiser list); assigning one field writes part of it, so the rest must
+// come in. A lambda's `return` does not end the iteration.
+struct Point {
+  float x, y;
+};
+void fields(std::vector<Point> &pts, std::vector<float> &len, std::vector<Point> &moved, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    float c[2] = {pts[i].x, pts[i].y};
+    auto sq = [](float v) { return v * v; };
+    len[i] = sq(c[0]) + sq(c[1]);
+    moved[i].y = pts[i].y + 1;
+  }
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-8]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::to(pts, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::from(len, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::tofrom(moved, ::gpu_autopar::affine(1, 0, 1))),
