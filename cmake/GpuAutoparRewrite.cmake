@@ -1,5 +1,6 @@
 # Build-time step of gpu_autopar_target(): rewrites one source.
 #   cmake -DGPU_AUTOPAR_TOOL=<tool> -DSOURCE=<abs> -DOUTPUT=<file> [-DREPORT=<json>] [-DSTRICT=ON]
+#         [-DDEPFILE=<file.d> -DDEP_SCANNER=<c++ compiler>]
 #         -P GpuAutoparRewrite.cmake -- <compiler arguments>
 # A wrapper rather than the bare tool so that (1) a failed rewrite leaves no
 # stale output behind, and (2) a source without annotated loops, which the
@@ -24,6 +25,9 @@ if(REPORT)
   list(APPEND tool_args "--report=${REPORT}")
 endif()
 
+# Ninja creates the directories of a command's outputs; Makefile generators do not.
+get_filename_component(output_dir "${OUTPUT}" DIRECTORY)
+file(MAKE_DIRECTORY "${output_dir}")
 file(REMOVE "${OUTPUT}.tmp")
 execute_process(COMMAND "${GPU_AUTOPAR_TOOL}" ${tool_args} -- ${compiler_args}
                 RESULT_VARIABLE rc)
@@ -42,3 +46,17 @@ if(NOT text MATCHES "^(#include <gpu_autopar/gpu_autopar\\.h>\r?\n)?#line ")
   file(WRITE "${OUTPUT}.tmp" "#line 1 \"${SOURCE}\"\n${text}")
 endif()
 file(RENAME "${OUTPUT}.tmp" "${OUTPUT}")
+
+# -DDEPFILE: the headers SOURCE includes (gpu_autopar_target passes the project's
+# C++ compiler as DEP_SCANNER), so that editing one re-runs this rewrite. -MM
+# leaves out system headers; -MG takes headers it cannot find (CUDA's, in a .cu
+# file) as generated instead of failing. If the scanner fails anyway, the
+# depfile names the source alone: a header edit then does not re-run the rewrite.
+if(DEPFILE)
+  execute_process(COMMAND "${DEP_SCANNER}" -x c++ -MM -MG -MT "${OUTPUT}" -MF "${DEPFILE}"
+                          ${compiler_args} "${SOURCE}"
+                  RESULT_VARIABLE dep_rc OUTPUT_QUIET ERROR_QUIET)
+  if(NOT dep_rc EQUAL 0)
+    file(WRITE "${DEPFILE}" "${OUTPUT}: ${SOURCE}\n")
+  endif()
+endif()

@@ -127,12 +127,23 @@ function(gpu_autopar_target target)
       set(report_args "-DREPORT=${report_out}")
       list(APPEND reports "${report_out}")
     endif()
+    # The headers the source includes matter too: a header edit can change the
+    # analysis (a function made constexpr turns a task-mode loop into a kernel-mode
+    # one). The rewrite step lists them in a depfile, as a compiler would; only
+    # the generators that read depfiles get one.
+    set(depfile_args "")
+    set(depfile_defs "")
+    if(CMAKE_CXX_COMPILER AND CMAKE_GENERATOR MATCHES "Ninja|Makefiles")
+      set(depfile_args DEPFILE "${out}.d")
+      set(depfile_defs "-DDEPFILE=${out}.d" "-DDEP_SCANNER=${CMAKE_CXX_COMPILER}")
+    endif()
     add_custom_command(OUTPUT "${out}" ${report_out}
       COMMAND ${CMAKE_COMMAND}
         "-DGPU_AUTOPAR_TOOL=$<TARGET_FILE:GpuAutopar::gpu-autopar>"
-        "-DSOURCE=${abs}" "-DOUTPUT=${out}" ${report_args} "-DSTRICT=${arg_STRICT}"
+        "-DSOURCE=${abs}" "-DOUTPUT=${out}" ${report_args} "-DSTRICT=${arg_STRICT}" ${depfile_defs}
         -P "${rewrite_script}" -- "${std_flag}" "${inc_flags}" "${def_flags}" "-I${abs_dir}"
       DEPENDS "${abs}" ${tool_dep} "${rewrite_script}"
+      ${depfile_args}
       COMMENT "gpu-autopar: rewriting ${rel} (${target})"
       COMMAND_EXPAND_LISTS VERBATIM)
     # Quoted includes of the original resolve against its own directory.

@@ -8,6 +8,10 @@
 source "$(dirname "$0")/common.sh"
 proj="$GA_SOURCE/test/package/projects/diagnostics"
 b="$GA_WORK/build"
+# The other package tests build with the parent build's generator (Ninja); this
+# one with Makefiles where make exists, so the rules gpu_autopar_target writes
+# are exercised under both (Makefiles do not create output directories).
+if command -v make >/dev/null; then GA_GENERATOR="Unix Makefiles"; fi
 configure_project "$proj" "$b"
 
 # build_must_fail <target>: builds it, expects failure, leaves the output in $out.

@@ -45,4 +45,14 @@ touch "$src/pipeline.cpp"
 "$GA_CMAKE" --build "$b" -j 2 > "$GA_WORK/rebuild.log" 2>&1 || { cat "$GA_WORK/rebuild.log"; fail "rebuild failed"; }
 grep -q 'rewriting pipeline.cpp' "$GA_WORK/rebuild.log" || { cat "$GA_WORK/rebuild.log"; fail "touching pipeline.cpp did not re-run its rewrite"; }
 ! grep -q 'rewriting image.cpp' "$GA_WORK/rebuild.log" || fail "touching pipeline.cpp re-ran the rewrite of image.cpp"
+
+step "editing a header re-runs the rewrites of the sources that include it"
+sleep 1
+touch "$src/pipeline.h"   # included by main.cpp and pipeline.cpp, not by image.cpp
+"$GA_CMAKE" --build "$b" -j 2 > "$GA_WORK/rebuild-header.log" 2>&1 || { cat "$GA_WORK/rebuild-header.log"; fail "rebuild failed"; }
+for f in main.cpp pipeline.cpp; do
+  grep -q "rewriting $f" "$GA_WORK/rebuild-header.log" ||
+    { cat "$GA_WORK/rebuild-header.log"; fail "touching pipeline.h did not re-run the rewrite of $f"; }
+done
+! grep -q 'rewriting image.cpp' "$GA_WORK/rebuild-header.log" || fail "touching pipeline.h re-ran the rewrite of image.cpp"
 echo "OK: image_batch on sim:3 matches the serial build"
