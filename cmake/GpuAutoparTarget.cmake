@@ -5,8 +5,8 @@
 # target (or only the SOURCES listed) is rewritten by the tool into
 # <target's build dir>/gpu_autopar/<target>/<same relative path> at build time,
 # the rewritten file is compiled instead of the original, and the runtime
-# (GpuAutopar::runtime) is linked. A rewrite re-runs when its source or the
-# tool changes.
+# (GpuAutopar::runtime) is linked. A rewrite re-runs when its source, a header
+# the source includes (Ninja and Makefile generators) or the tool changes.
 #
 #   STRICT    pass --strict: dependences the analysis cannot rule out are errors
 #   REPORT    write every annotated loop's decision, mode and reasons (the tool's
