@@ -130,12 +130,20 @@ function(gpu_autopar_target target)
     # The headers the source includes matter too: a header edit can change the
     # analysis (a function made constexpr turns a task-mode loop into a kernel-mode
     # one). The rewrite step lists them in a depfile, as a compiler would; only
-    # the generators that read depfiles get one.
+    # the generators that read depfiles get one, and only from CMake 3.20 (the
+    # version of CMP0116), where Makefile generators learnt DEPFILE.
     set(depfile_args "")
     set(depfile_defs "")
-    if(CMAKE_CXX_COMPILER AND CMAKE_GENERATOR MATCHES "Ninja|Makefiles")
+    if(CMAKE_CXX_COMPILER AND CMAKE_GENERATOR MATCHES "Ninja|Makefiles" AND POLICY CMP0116)
       set(depfile_args DEPFILE "${out}.d")
       set(depfile_defs "-DDEPFILE=${out}.d" "-DDEP_SCANNER=${CMAKE_CXX_COMPILER}")
+    endif()
+    # CMP0116 NEW whatever the calling project says: under OLD (a project whose
+    # cmake_minimum_required is below 3.20) Ninja takes the depfile as written and
+    # then sees every rewrite as out of date on every build.
+    if(POLICY CMP0116)
+      cmake_policy(PUSH)
+      cmake_policy(SET CMP0116 NEW)
     endif()
     add_custom_command(OUTPUT "${out}" ${report_out}
       COMMAND ${CMAKE_COMMAND}
@@ -146,6 +154,9 @@ function(gpu_autopar_target target)
       ${depfile_args}
       COMMENT "gpu-autopar: rewriting ${rel} (${target})"
       COMMAND_EXPAND_LISTS VERBATIM)
+    if(POLICY CMP0116)
+      cmake_policy(POP)
+    endif()
     # Quoted includes of the original resolve against its own directory.
     set_source_files_properties("${out}" PROPERTIES GENERATED TRUE INCLUDE_DIRECTORIES "${abs_dir}")
     if(language)
