@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # package.misuse: wrong calls of gpu_autopar_target() fail at configure time
-# with a message naming the problem (and a right one still configures).
+# with a message naming the problem; right ones configure, and SOURCES limits
+# the rewrite to the listed sources.
 source "$(dirname "$0")/common.sh"
 proj="$GA_SOURCE/test/package/projects/misuse"
 b="$GA_WORK/build"
@@ -21,4 +22,13 @@ must_fail twice "gpu_autopar_target\(app\) was already called for this target"
 must_fail language "LANGUAGE must be CXX or CUDA, not 'Fortran'"
 must_fail not_a_target "gpu_autopar_target: 'ap' is not a target"
 must_fail unknown_argument "gpu_autopar_target\(app\): unknown arguments: STRICTLY"
-echo "OK: misuse of gpu_autopar_target is reported"
+
+step "SOURCES: only the listed sources are rewritten"
+logged "$GA_WORK/sources.configure.log" "$GA_CMAKE" -S "$proj" -B "$b" -DCASE=sources
+logged "$GA_WORK/sources.build.log" "$GA_CMAKE" --build "$b"
+"$b/app" || fail "the SOURCES build of app computed a wrong total"
+cc=$(grep -F '"command": ' "$b/compile_commands.json")
+grep -q "gpu_autopar/app/helper.cpp" <<<"$cc" || fail "helper.cpp (listed) was not compiled from its rewritten copy"
+grep -q "gpu_autopar/app/main.cpp" <<<"$cc" && fail "main.cpp (not listed) was rewritten"
+grep -q "$proj/main.cpp" <<<"$cc" || fail "main.cpp (not listed) is not compiled from the original"
+echo "OK: misuse of gpu_autopar_target is reported, SOURCES is honoured"
