@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <set>
 
 class fake_device final : public gpu_autopar::device_context {
@@ -30,6 +31,8 @@ public:
   void copy_to_device(void* dst, const void* src, std::size_t bytes) override {
     bytes_in += bytes;
     std::memcpy(dst, src, bytes);
+    if (after_copy_in)
+      after_copy_in(); // e.g. another device copying its results back meanwhile
   }
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
     bytes_out += bytes;
@@ -40,4 +43,5 @@ public:
   std::set<void*> live;
   std::size_t allocations = 0, bytes_in = 0, bytes_out = 0;
   bool fail_allocations = false;
+  std::function<void()> after_copy_in;
 };

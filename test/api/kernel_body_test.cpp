@@ -141,6 +141,31 @@ TEST(KernelBody, FailedChunkFreesItsDeviceMemory) {
     EXPECT_EQ(v, 0.0f); // nothing copied back from a failed chunk
 }
 
+TEST(KernelBody, ANeighboursWriteBackDuringCopyInIsNotOverwritten) {
+  // Whole maps (scatter through an index): while this chunk's copy goes in,
+  // another device writes its element 9 back to the host. This chunk never
+  // writes element 9, so it must not copy its stale value of it back.
+  std::vector<int> idx = {0, 1, 2, 3};
+  std::vector<int> out(10, -1);
+  ga::iterations<int> space(0, ga::less, 4, 1);
+  auto maps = ga::data(ga::to(idx, ga::affine(1, 0, 1)), ga::tofrom(out, ga::whole()));
+  auto reds = ga::reductions();
+  auto body = [=](int i, ga::view<decltype(idx)> idx, ga::view<decltype(out)> out) { out[idx[i]] = 100 + i; };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device dev;
+  bool once = false;
+  dev.after_copy_in = [&] {
+    if (!once && dev.bytes_in >= out.size() * sizeof(int)) {
+      once = true;
+      out[9] = 42;
+    }
+  };
+  k.run_device(dev, 0, 4);
+  EXPECT_EQ(out[9], 42);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(out[i], 100 + i);
+}
+
 TEST(KernelBody, RawPointersAndTwoDimensionalArrays) {
   static float grid[8][5];
   float* out = new float[8];

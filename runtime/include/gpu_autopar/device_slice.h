@@ -59,11 +59,16 @@ public:
     const bool copy_in =
         m.kind == map_kind::to || m.kind == map_kind::tofrom || (m.kind == map_kind::from && (diff_ || !covers_densely(m, step)));
     const E* src = m.host + range_.lo;
-    if (copy_in)
-      dev.copy_to_device(mem_, src, bytes);
     if (diff_) {
+      // The device gets exactly the snapshot the copy-back compares with:
+      // read twice, the host data could change in between (a neighbouring
+      // chunk copying back its own elements), and this chunk would then
+      // write the older value back over the neighbour's result.
       const auto* p = reinterpret_cast<const unsigned char*>(src);
       before_.assign(p, p + bytes);
+      dev.copy_to_device(mem_, before_.data(), bytes);
+    } else if (copy_in) {
+      dev.copy_to_device(mem_, src, bytes);
     }
   }
 

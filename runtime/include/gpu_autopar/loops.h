@@ -25,6 +25,27 @@
 namespace gpu_autopar {
 namespace detail {
 
+// Calls f(i) for the induction values of iteration indices [begin, end),
+// computed as the serial loop computes them (`i += step` in the variable's
+// own type): a chunk then walks a plain induction variable, which compilers
+// vectorise, instead of recomputing first + k*step with wrap-around for every
+// index. The unit step, by far the most common, gets a loop of its own so
+// that its stride is known at compile time. The value after the chunk's last
+// is one the serial loop also computes, so this overflows only where the
+// serial loop itself would.
+template <class T, class F>
+inline void for_each_value(const iterations<T>& space, std::uint64_t begin, std::uint64_t end, F&& f) {
+  T i = space.at(begin);
+  if (space.step() == 1) {
+    for (std::uint64_t k = begin; k < end; ++k, ++i)
+      f(i);
+    return;
+  }
+  const T step = static_cast<T>(space.step());
+  for (std::uint64_t k = begin; k < end; ++k, i = static_cast<T>(i + step))
+    f(i);
+}
+
 // Host and task modes: the body runs iteration by iteration on whichever
 // thread runs the chunk (a CPU pool thread, or a worker holding a lease).
 template <class T, class Body, class Reds>
@@ -46,12 +67,10 @@ public:
 
 private:
   void run(std::uint64_t begin, std::uint64_t end) {
-    const iterations<T> space = space_; // a local copy stays in registers
     auto partials = reds_.identities();
     std::apply(
         [&](auto&... p) {
-          for (std::uint64_t k = begin; k < end; ++k)
-            body_(space.at(k), p...);
+          for_each_value(space_, begin, end, [&](T i) { body_(i, p...); });
         },
         partials);
     reds_.combine(partials);
@@ -159,14 +178,12 @@ private:
     // compiler then knows stores through a view cannot change them, and can
     // keep them in registers and vectorise the loop.
     Body body = body_;
-    const iterations<T> space = space_;
     auto partials = reds_.identities();
     std::apply(
         [&](auto&... p) {
           std::apply(
               [&](auto... v) {
-                for (std::uint64_t k = begin; k < end; ++k)
-                  body(space.at(k), v..., p...);
+                for_each_value(space_, begin, end, [&](T i) { body(i, v..., p...); });
               },
               views);
         },

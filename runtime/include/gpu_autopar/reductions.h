@@ -115,8 +115,10 @@ public:
 
   // Folds a successful chunk's partials into the user's variables.
   void combine(const partials& p) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    combine_each(p, std::index_sequence_for<Refs...>{});
+    if constexpr (sizeof...(Refs) > 0) { // no lock for a loop without reductions
+      std::lock_guard<std::mutex> lock(mutex_);
+      combine_each(p, std::index_sequence_for<Refs...>{});
+    }
   }
 
   // Folds one more partial of reduction I (used to fold per-GPU-thread
