@@ -69,6 +69,22 @@ void run_on_cpu(host_pool& pool, std::uint64_t count, loop_body& body) {
   pool.run(count, (count + pieces - 1) / pieces, make_range_fn(piece));
 }
 
+// The report line of a nested loop: all of it ran in one piece where its
+// outer iteration was (a report line, not a log line: fine from a worker).
+void report_nested(const runtime_state& rt, const loop_site& site, std::uint64_t count, const loop_options& options,
+                   report_entry where, clock::time_point t0) {
+  loop_record r;
+  r.site = site;
+  r.mode = options.mode;
+  r.iterations = count;
+  r.nested = true;
+  where.iterations = count;
+  where.chunks = 1;
+  r.devices.push_back(where);
+  r.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+  write_report(rt, r);
+}
+
 // A loop inside an iteration that holds a lease runs on that lease, serially:
 // no second lease, no oversubscription.
 void run_nested_on_lease(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body,
@@ -80,19 +96,9 @@ void run_nested_on_lease(const loop_site& site, std::uint64_t count, const loop_
     body.run_device(lease, 0, count);
   else
     body.run_host(0, count);
-  if (rt.report_fd < 0)
-    return;
-  loop_record r;
-  r.site = site;
-  r.mode = options.mode;
-  r.iterations = count;
-  r.nested = true;
-  report_entry e{on_device ? lease.id() : 0, on_device ? lease.kind() : device_kind::cpu};
-  e.iterations = count;
-  e.chunks = 1;
-  r.devices.push_back(e);
-  r.seconds = std::chrono::duration<double>(clock::now() - t0).count();
-  write_report(rt, r); // a report line, not a log line: fine from a worker
+  if (rt.report_fd >= 0)
+    report_nested(rt, site, count, options,
+                  report_entry{on_device ? lease.id() : 0, on_device ? lease.kind() : device_kind::cpu}, t0);
 }
 
 // A loop inside an iteration running on a CPU pool thread runs inline there.
@@ -100,19 +106,8 @@ void run_nested_inline(const loop_site& site, std::uint64_t count, const loop_op
   runtime_state& rt = runtime();
   const auto t0 = rt.report_fd >= 0 ? clock::now() : clock::time_point{};
   body.run_host(0, count);
-  if (rt.report_fd < 0)
-    return;
-  loop_record r;
-  r.site = site;
-  r.mode = options.mode;
-  r.iterations = count;
-  r.nested = true;
-  report_entry e{0, device_kind::cpu};
-  e.iterations = count;
-  e.chunks = 1;
-  r.devices.push_back(e);
-  r.seconds = std::chrono::duration<double>(clock::now() - t0).count();
-  write_report(rt, r);
+  if (rt.report_fd >= 0)
+    report_nested(rt, site, count, options, report_entry{0, device_kind::cpu}, t0);
 }
 
 std::string describe_failures(const lease_pool& pool, const std::vector<device_failure>& failures) {

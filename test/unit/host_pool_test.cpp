@@ -142,24 +142,42 @@ TEST(HostPool, ConcurrentCallersAllComplete) {
   EXPECT_EQ(total.load(), 4L * 50 * 100);
 }
 
-TEST(HostPool, ForkedChildGetsAWorkingPool) {
-  host_pool& parent = host_pool::global();
-  std::vector<int> before = visit_counts(parent, 100, 1);
-  ASSERT_EQ(before[99], 1);
+// Forks a child that runs a loop of n indices on host_pool::global() and
+// exits 0 if each index ran exactly once; a child that deadlocks is ended by
+// SIGALRM. Returns whether the child succeeded (reporting why not).
+bool forked_child_runs_a_loop(int n, int grain) {
   pid_t child = fork();
-  ASSERT_NE(child, -1);
+  if (child == -1) {
+    ADD_FAILURE() << "fork failed";
+    return false;
+  }
   if (child == 0) {
     // The parent's workers do not exist here; the child must not wait for them.
-    std::vector<int> seen = visit_counts(host_pool::global(), 1000, 5);
+    alarm(10);
+    std::vector<int> seen = visit_counts(host_pool::global(), n, grain);
     for (int v : seen)
       if (v != 1)
         _exit(2);
     _exit(0);
   }
   int status = 0;
-  ASSERT_EQ(waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFEXITED(status));
+  if (waitpid(child, &status, 0) != child) {
+    ADD_FAILURE() << "waitpid failed";
+    return false;
+  }
+  if (!WIFEXITED(status)) {
+    ADD_FAILURE() << "child killed by signal " << WTERMSIG(status);
+    return false;
+  }
   EXPECT_EQ(WEXITSTATUS(status), 0);
+  return WEXITSTATUS(status) == 0;
+}
+
+TEST(HostPool, ForkedChildGetsAWorkingPool) {
+  host_pool& parent = host_pool::global();
+  std::vector<int> before = visit_counts(parent, 100, 1);
+  ASSERT_EQ(before[99], 1);
+  EXPECT_TRUE(forked_child_runs_a_loop(1000, 5));
 }
 
 TEST(HostPool, ForkWhileAnotherThreadLoopsDoesNotDeadlockTheChild) {
@@ -174,21 +192,7 @@ TEST(HostPool, ForkWhileAnotherThreadLoopsDoesNotDeadlockTheChild) {
       else
         host_pool::global();
   });
-  for (int round = 0; round < 20; ++round) {
-    pid_t child = fork();
-    ASSERT_NE(child, -1);
-    if (child == 0) {
-      alarm(10); // a deadlock ends the child with SIGALRM, failing the test
-      std::vector<int> seen = visit_counts(host_pool::global(), 500, 3);
-      for (int v : seen)
-        if (v != 1)
-          _exit(2);
-      _exit(0);
-    }
-    int status = 0;
-    ASSERT_EQ(waitpid(child, &status, 0), child);
-    ASSERT_TRUE(WIFEXITED(status)) << "child killed by signal " << WTERMSIG(status);
-    EXPECT_EQ(WEXITSTATUS(status), 0);
+  for (int round = 0; round < 20 && forked_child_runs_a_loop(500, 3); ++round) {
   }
   stop = true;
   busy.join();
