@@ -189,16 +189,6 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
                              lineDirective(SM.getPresumedLineNumber(End), Names));
 }
 
-void rewriteLoop(const CanonicalLoop &L, const Annotation &A, ASTContext &Ctx, Rewriter &R,
-                 const OutputNames &Names) {
-  LoopAnalysis Host;
-  Host.Pragma = A;
-  Host.Loop = L;
-  Host.Mode = LoopMode::Host;
-  Host.Accepted = true;
-  rewriteLoop(Host, Ctx, R, Names);
-}
-
 void addRuntimeInclude(ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {
   const SourceManager &SM = Ctx.getSourceManager();
   R.InsertTextBefore(SM.getLocForStartOfFile(SM.getMainFileID()),

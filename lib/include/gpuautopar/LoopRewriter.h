@@ -1,12 +1,11 @@
 // Turns an accepted annotated loop into a call of the runtime, as text edits.
 //
-// The loop header becomes one line calling `gpu_autopar::for_loop`; the body's
-// text stays as the user wrote it, inside a lambda, with `#line` directives so
-// that diagnostics and debuggers still point at the original source.
+// The pragma and the loop header become one call of host_loop, task_loop or
+// kernel_loop; the body's text stays as the user wrote it, inside a lambda,
+// with `#line` directives so that diagnostics and debuggers still point at the
+// original source.
 #pragma once
 
-#include "gpuautopar/Annotation.h"
-#include "gpuautopar/CanonicalLoop.h"
 #include "gpuautopar/LoopAnalysis.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -29,10 +28,6 @@ struct OutputNames {
 // call of its mode (docs/generated-code.md): host_loop, task_loop or
 // kernel_loop, with its options, data maps (A.Arrays) and reductions.
 void rewriteLoop(const LoopAnalysis &A, clang::ASTContext &Ctx, clang::Rewriter &R, const OutputNames &Names);
-
-// The first slice's entry: a clause-less loop in host mode.
-void rewriteLoop(const CanonicalLoop &Loop, const Annotation &A, clang::ASTContext &Ctx, clang::Rewriter &R,
-                 const OutputNames &Names);
 
 // Makes the rewritten file include the runtime's header, and restarts line
 // numbering so that line 1 is still the original line 1.

@@ -45,11 +45,6 @@ struct whole_section {
 };
 inline whole_section whole() { return {}; }
 inline whole_section whole(long long len) { return {len}; }
-// The same [lo, lo + len) for every chunk, from a map(kind: x[lo:len]) clause.
-struct fixed_section {
-  long long lo, len;
-};
-inline fixed_section section(long long lo, long long len) { return {lo, len}; }
 
 namespace detail {
 
@@ -105,7 +100,7 @@ struct element_range {
 } // namespace detail
 
 // One map: the object's elements, the part of it that exists ([lo, lo + len);
-// len < 0: unknown), and the section a chunk needs. Each section kind says
+// len < 0: unknown), and the section a chunk needs (affine or whole). Each section kind says
 // which elements a chunk needs (chunk_range) and whether neighbouring chunks'
 // sections may overlap (then a chunk copies back only the elements it changed).
 template <class E, class Section>
@@ -123,12 +118,22 @@ inline element_range clamp(element_range r, long long lo, long long len) {
 }
 } // namespace detail
 
+// What every map holds: the direction, the object's element 0 and the
+// elements that exist.
 template <class E>
-struct map_spec<E, affine> {
+struct map_object {
   using element_type = E;
   map_kind kind;
   E* host;
   long long lo, len;
+
+  // The object's size as a view reports it (0 when unknown).
+  std::size_t size() const { return len < 0 ? 0 : static_cast<std::size_t>(lo + len); }
+  basic_view<E> host_view() const { return basic_view<E>(host, size()); }
+};
+
+template <class E>
+struct map_spec<E, affine> : map_object<E> {
   affine section;
 
   bool sections_may_overlap() const {
@@ -137,41 +142,16 @@ struct map_spec<E, affine> {
   }
   detail::element_range chunk_range(long long first, long long last) const {
     long long a = section.scale * first + section.offset, b = section.scale * last + section.offset;
-    return detail::clamp({std::min(a, b), std::max(a, b) + section.extent}, lo, len);
-  }
-  basic_view<E> host_view() const {
-    return basic_view<E>(host, len < 0 ? 0 : static_cast<std::size_t>(lo + len));
+    return detail::clamp({std::min(a, b), std::max(a, b) + section.extent}, this->lo, this->len);
   }
 };
 
 template <class E>
-struct map_spec<E, whole_section> {
-  using element_type = E;
-  map_kind kind;
-  E* host;
-  long long lo, len;
+struct map_spec<E, whole_section> : map_object<E> {
   whole_section section;
 
   bool sections_may_overlap() const { return true; }
-  detail::element_range chunk_range(long long, long long) const { return {lo, lo + len}; }
-  basic_view<E> host_view() const { return basic_view<E>(host, static_cast<std::size_t>(lo + len)); }
-};
-
-template <class E>
-struct map_spec<E, fixed_section> {
-  using element_type = E;
-  map_kind kind;
-  E* host;
-  long long lo, len;
-  fixed_section section;
-
-  bool sections_may_overlap() const { return true; }
-  detail::element_range chunk_range(long long, long long) const {
-    return detail::clamp({section.lo, section.lo + section.len}, lo, len);
-  }
-  basic_view<E> host_view() const {
-    return basic_view<E>(host, len < 0 ? 0 : static_cast<std::size_t>(lo + len));
-  }
+  detail::element_range chunk_range(long long, long long) const { return {this->lo, this->lo + this->len}; }
 };
 
 namespace detail {
@@ -179,20 +159,20 @@ template <class Obj, class Section>
 auto make_map(map_kind kind, Obj& obj, long long lo, long long len, Section s) {
   using A = object_access_t<Obj>;
   using E = typename std::remove_reference<decltype(*A::data(obj))>::type;
-  long long size = A::size(obj);
-  if (size >= 0) {
-    lo = 0;
-    len = size;
+  map_object<E> target{kind, A::data(obj), lo, len};
+  if (A::size(obj) >= 0) { // containers and built-in arrays know their size
+    target.lo = 0;
+    target.len = A::size(obj);
   }
   if constexpr (std::is_same<Section, whole_section>::value) {
-    if (len < 0 && s.len >= 0) {
-      lo = 0;
-      len = s.len;
+    if (target.len < 0 && s.len >= 0) {
+      target.lo = 0;
+      target.len = s.len;
     }
   }
-  if (len < 0 && !std::is_same<Section, affine>::value)
+  if (target.len < 0 && !std::is_same<Section, affine>::value)
     throw std::invalid_argument("gpu_autopar: a raw pointer mapped without an extent; add map(kind: p[lo:len])");
-  return map_spec<E, Section>{kind, A::data(obj), lo, len, s};
+  return map_spec<E, Section>{target, s};
 }
 } // namespace detail
 

@@ -74,8 +74,7 @@ public:
 
   // The view the body indexes with global indices.
   basic_view<E> view(const Map& m) const {
-    E* origin = static_cast<E*>(mem_) - range_.lo;
-    return basic_view<E>(origin, m.len < 0 ? 0 : static_cast<std::size_t>(m.lo + m.len));
+    return basic_view<E>(static_cast<E*>(mem_) - range_.lo, m.size());
   }
 
   // Copies the chunk's results back to the host object (after the device has

@@ -7,9 +7,7 @@
 // lambda whose parameters carry the user's names.
 #pragma once
 
-#include <cstdint>
-#include <iterator>
-#include <utility>
+#include <iterator> // std::size, used for range-based loops
 
 #include <gpu_autopar/cuda_stream.h>
 #include <gpu_autopar/data_map.h>
@@ -21,22 +19,3 @@
 #include <gpu_autopar/options.h>
 #include <gpu_autopar/reductions.h>
 #include <gpu_autopar/view.h>
-
-namespace gpu_autopar {
-
-namespace detail {
-// Runs `chunk` over every iteration index in [0, count) on CPU threads (the
-// first slice's entry point, kept while older rewritten files exist).
-void run_host_loop(const loop_site& site, std::uint64_t count, range_fn chunk);
-} // namespace detail
-
-template <class T, class Body>
-void for_loop(const loop_site& site, const iterations<T>& space, Body&& body) {
-  auto chunk = [&space, &body](std::uint64_t begin, std::uint64_t end) {
-    for (std::uint64_t k = begin; k < end; ++k)
-      body(space.at(k));
-  };
-  detail::run_host_loop(site, space.count(), make_range_fn(chunk));
-}
-
-} // namespace gpu_autopar
