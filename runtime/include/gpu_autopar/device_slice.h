@@ -92,12 +92,37 @@ public:
     std::vector<unsigned char> after(bytes);
     dev_->copy_to_host(after.data(), mem_, bytes);
     dev_->synchronize();
-    for (std::size_t at = 0; at < bytes; at += sizeof(E))
-      if (std::memcmp(&after[at], &before_[at], sizeof(E)) != 0)
-        std::memcpy(dst + at, &after[at], sizeof(E));
+    copy_changed(dst, after.data(), before_.data(), bytes);
   }
 
 private:
+  // The unit a chunk's changes are found and copied back in. It must be no
+  // larger than what one iteration writes: an element of the map's outermost
+  // dimension can be a whole row (`double A[n][m]`: E is `double[m]`) or a
+  // struct, and chunks sweeping columns or fields write disjoint parts of it,
+  // so comparing whole elements would copy a neighbour's stale columns back
+  // over its results. Scalars are compared whole; the bytes of a class type
+  // one by one, since two chunks may write different fields of one object.
+  using scalar = typename std::remove_all_extents<Mutable>::type;
+  static constexpr std::size_t unit =
+      std::is_arithmetic<scalar>::value || std::is_pointer<scalar>::value ? sizeof(scalar) : 1;
+
+  // Copies into dst the units of `after` that differ from `before`, in runs.
+  static void copy_changed(unsigned char* dst, const unsigned char* after, const unsigned char* before,
+                           std::size_t bytes) {
+    std::size_t at = 0;
+    while (at < bytes) {
+      while (at < bytes && std::memcmp(after + at, before + at, unit) == 0)
+        at += unit;
+      std::size_t end = at;
+      while (end < bytes && std::memcmp(after + end, before + end, unit) != 0)
+        end += unit;
+      if (end > at)
+        std::memcpy(dst + at, after + at, end - at);
+      at = end;
+    }
+  }
+
   device_context* dev_ = nullptr;
   void* mem_ = nullptr;
   element_range range_;
