@@ -1,6 +1,7 @@
 #include "gpu_autopar/host_pool.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
@@ -21,10 +22,31 @@
 namespace gpu_autopar {
 namespace {
 
+using clock = std::chrono::steady_clock;
+
 // How long an idle worker (or a waiting caller) spins before it blocks. Loops
-// issued back to back then find the workers awake, which is what keeps dispatch
-// near a microsecond; a worker that found nothing for this long goes to sleep.
-constexpr int kSpinRounds = 1 << 14;
+// issued back to back then find the workers awake, which is what keeps
+// dispatch near a microsecond. The bound is a time, not a count of pause
+// instructions (whose cost varies tenfold between processors): on a machine
+// whose cores other processes need, a worker must not burn a timeslice
+// waiting for work that may be long in coming.
+constexpr auto kSpinTime = std::chrono::microseconds(40);
+
+// Spins with a CPU pause until done() or kSpinTime has passed; reads the clock
+// only every few pauses.
+template <class Done>
+bool spin_until(Done done) {
+  const auto until = clock::now() + kSpinTime;
+  for (;;) {
+    for (int i = 0; i < 32; ++i) {
+      if (done())
+        return true;
+      GPU_AUTOPAR_PAUSE();
+    }
+    if (clock::now() >= until)
+      return done();
+  }
+}
 
 thread_local int t_loop_depth = 0;
 
@@ -33,14 +55,20 @@ struct depth_guard {
   ~depth_guard() { --t_loop_depth; }
 };
 
+// The gate word: which loop workers may join, whether it is closed, and how
+// many workers are inside it.
+constexpr std::uint64_t kInsideMask = (1ull << 31) - 1;
+constexpr std::uint64_t kClosed = 1ull << 31;
+inline std::uint32_t loop_of(std::uint64_t gate) { return static_cast<std::uint32_t>(gate >> 32); }
+
 } // namespace
 
 struct host_pool::state {
   unsigned threads = 1;
   std::vector<std::thread> workers;
 
-  // The current loop. Written by the caller before `epoch` is bumped, read by
-  // workers after they see the new epoch (release/acquire on `epoch`).
+  // The current loop. Written by the caller before it opens the gate, read by
+  // workers after they joined it (release/acquire on `gate`).
   range_fn fn{};
   std::uint64_t count = 0;
   std::uint64_t grain = 1;
@@ -49,8 +77,14 @@ struct host_pool::state {
   std::exception_ptr error;
   std::mutex error_mutex;
 
-  std::atomic<std::uint64_t> epoch{0};
-  std::atomic<unsigned> pending{0}; // workers that have not yet left the current loop
+  // Joining (a worker) and closing (the caller, once it ran out of indices)
+  // happen on one word, so they cannot cross: a worker that arrives after the
+  // close never touches the finished loop, and the caller waits only for the
+  // workers that are inside, which are running. It never waits for a worker
+  // that was asleep or descheduled while the loop ran: on a busy machine such
+  // a worker can take a whole timeslice to come back, and the caller (which
+  // takes part in the work) has done it all by then.
+  std::atomic<std::uint64_t> gate{0};
   std::atomic<bool> stopping{false};
 
   // Sleeping, for workers that spun without work and a caller that waits long.
@@ -80,48 +114,75 @@ struct host_pool::state {
     }
   }
 
-  void worker_main() {
-    std::uint64_t seen = 0;
-    for (;;) {
-      std::uint64_t now = epoch.load(std::memory_order_acquire);
-      for (int i = 0; now == seen && i < kSpinRounds; ++i) {
-        GPU_AUTOPAR_PAUSE();
-        now = epoch.load(std::memory_order_acquire);
-      }
-      if (now == seen) {
-        std::unique_lock<std::mutex> lock(sleep_mutex);
-        sleeping_workers.fetch_add(1, std::memory_order_seq_cst);
-        work_cv.wait(lock, [&] { return epoch.load(std::memory_order_seq_cst) != seen; });
-        sleeping_workers.fetch_sub(1, std::memory_order_relaxed);
-        now = epoch.load(std::memory_order_acquire);
-      }
-      if (stopping.load(std::memory_order_acquire))
-        return;
-      seen = now;
-      work();
-      if (pending.fetch_sub(1, std::memory_order_acq_rel) == 1 && caller_sleeping.load(std::memory_order_seq_cst)) {
-        std::lock_guard<std::mutex> lock(sleep_mutex);
-        done_cv.notify_one();
-      }
+  // Waits (spinning, then asleep) for a gate of a loop other than `seen`.
+  std::uint64_t wait_for_loop(std::uint32_t seen) {
+    std::uint64_t g = 0;
+    auto arrived = [&] {
+      g = gate.load(std::memory_order_acquire);
+      return loop_of(g) != seen;
+    };
+    if (spin_until(arrived))
+      return g;
+    std::unique_lock<std::mutex> lock(sleep_mutex);
+    sleeping_workers.fetch_add(1, std::memory_order_seq_cst);
+    work_cv.wait(lock, [&] {
+      g = gate.load(std::memory_order_seq_cst);
+      return loop_of(g) != seen;
+    });
+    sleeping_workers.fetch_sub(1, std::memory_order_relaxed);
+    return g;
+  }
+
+  // Enters loop loop_of(g) unless it is closed (or already replaced).
+  bool join(std::uint64_t g) {
+    const std::uint32_t loop = loop_of(g);
+    while (!(g & kClosed) && loop_of(g) == loop)
+      if (gate.compare_exchange_weak(g, g + 1, std::memory_order_acq_rel, std::memory_order_acquire))
+        return true;
+    return false;
+  }
+
+  void leave() {
+    const std::uint64_t g = gate.fetch_sub(1, std::memory_order_seq_cst) - 1;
+    if ((g & kInsideMask) == 0 && caller_sleeping.load(std::memory_order_seq_cst)) {
+      std::lock_guard<std::mutex> lock(sleep_mutex);
+      done_cv.notify_one();
     }
   }
 
-  void wake_workers() {
+  void worker_main() {
+    std::uint32_t seen = 0;
+    for (;;) {
+      const std::uint64_t g = wait_for_loop(seen);
+      if (stopping.load(std::memory_order_acquire))
+        return;
+      seen = loop_of(g);
+      if (!join(g))
+        continue;
+      work();
+      leave();
+    }
+  }
+
+  // Opens the next loop's gate (the previous loop is closed and empty).
+  void open_next_loop() {
+    const std::uint32_t loop = loop_of(gate.load(std::memory_order_relaxed)) + 1;
+    gate.store(std::uint64_t(loop) << 32, std::memory_order_seq_cst);
     if (sleeping_workers.load(std::memory_order_seq_cst) > 0) {
       std::lock_guard<std::mutex> lock(sleep_mutex);
       work_cv.notify_all();
     }
   }
 
-  void wait_for_workers() {
-    for (int i = 0; i < kSpinRounds; ++i) {
-      if (pending.load(std::memory_order_acquire) == 0)
-        return;
-      GPU_AUTOPAR_PAUSE();
-    }
+  // Closes the gate and waits for the workers inside to leave.
+  void close_and_wait() {
+    gate.fetch_or(kClosed, std::memory_order_acq_rel);
+    auto empty = [&] { return (gate.load(std::memory_order_acquire) & kInsideMask) == 0; };
+    if (spin_until(empty))
+      return;
     std::unique_lock<std::mutex> lock(sleep_mutex);
     caller_sleeping.store(true, std::memory_order_seq_cst);
-    done_cv.wait(lock, [&] { return pending.load(std::memory_order_seq_cst) == 0; });
+    done_cv.wait(lock, [&] { return (gate.load(std::memory_order_seq_cst) & kInsideMask) == 0; });
     caller_sleeping.store(false, std::memory_order_relaxed);
   }
 };
@@ -135,11 +196,7 @@ host_pool::host_pool(unsigned threads) : s_(new state) {
 
 host_pool::~host_pool() {
   s_->stopping.store(true, std::memory_order_release);
-  s_->epoch.fetch_add(1, std::memory_order_seq_cst);
-  {
-    std::lock_guard<std::mutex> lock(s_->sleep_mutex);
-    s_->work_cv.notify_all();
-  }
+  s_->open_next_loop(); // wakes every worker, which then sees `stopping`
   for (auto& t : s_->workers)
     t.join();
 }
@@ -166,11 +223,9 @@ void host_pool::run(std::uint64_t count, std::uint64_t grain, range_fn fn) {
   s.next.store(0, std::memory_order_relaxed);
   s.failed.store(false, std::memory_order_relaxed);
   s.error = nullptr;
-  s.pending.store(static_cast<unsigned>(s.workers.size()), std::memory_order_relaxed);
-  s.epoch.fetch_add(1, std::memory_order_seq_cst);
-  s.wake_workers();
+  s.open_next_loop();
   s.work();
-  s.wait_for_workers();
+  s.close_and_wait();
   if (s.error) {
     std::exception_ptr e = s.error;
     s.error = nullptr;

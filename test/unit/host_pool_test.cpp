@@ -82,6 +82,26 @@ TEST(HostPool, UsesMoreThanTheCallingThread) {
   EXPECT_TRUE(other.load());
 }
 
+// More threads than cores: workers often arrive after the caller has taken
+// every index and closed the loop, or join just before the close. Either way
+// each index runs exactly once and no late worker touches the next loop.
+TEST(HostPool, BackToBackLoopsWithLateWorkersRunEveryIndexOnce) {
+  host_pool pool(8);
+  std::vector<std::atomic<int>> seen(64);
+  for (int loop = 0; loop < 20000; ++loop) {
+    const std::uint64_t n = 1 + loop % 64;
+    for (std::uint64_t i = 0; i < n; ++i)
+      seen[i].store(0, std::memory_order_relaxed);
+    auto body = [&](std::uint64_t b, std::uint64_t e) {
+      for (std::uint64_t i = b; i < e; ++i)
+        seen[i].fetch_add(1, std::memory_order_relaxed);
+    };
+    pool.run(n, 1, make_range_fn(body));
+    for (std::uint64_t i = 0; i < n; ++i)
+      ASSERT_EQ(seen[i].load(std::memory_order_relaxed), 1) << "loop " << loop << " index " << i;
+  }
+}
+
 TEST(HostPool, ExceptionReachesCallerAfterAllStopped) {
   host_pool pool(4);
   std::atomic<int> running{0};
