@@ -21,6 +21,9 @@
 #include <gpu_autopar/loop_body.h>
 #include <gpu_autopar/options.h>
 #include <gpu_autopar/reductions.h>
+#if defined(__CUDACC__)
+#include <gpu_autopar/standin_hook.h>
+#endif
 
 namespace gpu_autopar {
 namespace detail {
@@ -86,21 +89,33 @@ private:
 // One GPU thread per iteration of a chunk; each thread reduces into its own
 // partials, which the host folds once the chunk is back.
 template <class Body, class T, class Views, class Partials, std::size_t... V, std::size_t... P>
-__device__ void invoke_on_device(Body& body, T i, Views& views, Partials& partials, std::index_sequence<V...>,
-                                 std::index_sequence<P...>) {
+GPU_AUTOPAR_HD void invoke_on_device(Body& body, T i, Views& views, Partials& partials, std::index_sequence<V...>,
+                                     std::index_sequence<P...>) {
   body(i, hd_get<V>(views)..., hd_get<P>(partials)...);
 }
 
+// The work of thread t of the `threads` in kernel_chunk's grid. A host
+// function too, so that the CUDA stand-in of the tests (standin_hook.h) runs
+// the very same code on the host.
 template <class Body, class T, class Views, class Partials, std::size_t NV, std::size_t NP>
-__global__ void kernel_chunk(Body body, iterations<T> space, std::uint64_t begin, std::uint64_t n, Views views,
-                             Partials identity, Partials* out) {
-  std::uint64_t t = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+GPU_AUTOPAR_HD void chunk_thread(std::uint64_t t, std::uint64_t threads, Body& body, iterations<T>& space,
+                                 std::uint64_t begin, std::uint64_t n, Views& views, Partials& identity,
+                                 Partials* out) {
+  (void)threads;
   if (t >= n)
     return;
   Partials partials = identity;
   invoke_on_device(body, space.at(begin + t), views, partials, std::make_index_sequence<NV>{},
                    std::make_index_sequence<NP>{});
   out[t] = partials;
+}
+
+template <class Body, class T, class Views, class Partials, std::size_t NV, std::size_t NP>
+__global__ void kernel_chunk(Body body, iterations<T> space, std::uint64_t begin, std::uint64_t n, Views views,
+                             Partials identity, Partials* out) {
+  chunk_thread<Body, T, Views, Partials, NV, NP>(std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x,
+                                                 std::uint64_t(gridDim.x) * blockDim.x, body, space, begin, n,
+                                                 views, identity, out);
 }
 #endif
 
@@ -205,7 +220,11 @@ private:
     } guard{dev, out};
     const unsigned threads = 256;
     const std::uint64_t blocks = (n + threads - 1) / threads;
-    kernel_chunk<Body, T, decltype(to_hd_tuple(views)), P, map_count, np>
+    using V = decltype(to_hd_tuple(views));
+    static const bool twin = register_standin_twin<&chunk_thread<Body, T, V, P, map_count, np>>(
+        &kernel_chunk<Body, T, V, P, map_count, np>);
+    (void)twin;
+    kernel_chunk<Body, T, V, P, map_count, np>
         <<<static_cast<unsigned>(blocks), threads, 0, static_cast<cudaStream_t>(dev.stream())>>>(
             body_, space_, begin, n, to_hd_tuple(views), to_hd_tuple(reds_.identities()), out);
     cudaError_t launched = cudaGetLastError();

@@ -1,0 +1,142 @@
+// The CUDA stand-in's model of a machine with fake GPUs (see README.md):
+// devices with a memory budget and a context that a fault poisons, device
+// memory held in host memory, streams with queues of pending work that runs
+// only when the host waits for it, and the happens-before bookkeeping that
+// turns unordered accesses into logged violations.
+//
+// Everything here runs under one mutex (state::mu); the exported cudart
+// functions (cudart.cpp, launch.cpp) take it and call in.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace standin {
+
+// Which streams' work is known to have finished, as the largest finished op
+// id per stream (a vector clock).
+using clock = std::map<int, std::uint64_t>;
+void join(clock& into, const clock& from);
+
+// An address range an op reads or writes (device or host memory).
+struct access {
+  std::uintptr_t lo, hi;
+  bool write;
+};
+
+struct op {
+  std::uint64_t id = 0; // enqueue order, unique across the process
+  int stream = -1;
+  int device = -1;
+  std::string what;     // for messages: "kernel foo", "copy device to host of 64 bytes", ...
+  std::vector<access> accesses;
+  std::function<void()> run;
+  bool faults = false;  // an injected fault: poisons the device's context instead of running
+  clock after;          // what must have finished before it starts (includes its stream's earlier ops)
+  std::uint64_t observed = UINT64_MAX; // the host clock tick at which a host wait covered it
+};
+
+struct stream {
+  int id;
+  int device = -1;
+  bool legacy;          // the device's legacy default stream
+  bool blocking;        // synchronises with the legacy stream (not cudaStreamNonBlocking)
+  bool destroyed = false;
+  std::deque<op> pending;
+  clock tail;           // the clock of the last op enqueued (or waited for through an event)
+};
+
+struct allocation {
+  std::uintptr_t base;
+  std::size_t bytes;     // requested
+  std::size_t mapped;    // page-rounded
+  int device = -1;
+  bool freed = false;
+};
+
+struct counts {
+  std::uint64_t mallocs = 0, malloc_bytes = 0, frees = 0, h2d = 0, h2d_bytes = 0, d2h = 0, d2h_bytes = 0,
+                d2d = 0, d2d_bytes = 0, memsets = 0, memset_bytes = 0, launches = 0, stream_syncs = 0,
+                device_syncs = 0, event_syncs = 0, streams_created = 0, streams_destroyed = 0;
+};
+
+struct device {
+  std::size_t memory = 0, used = 0, peak = 0;
+  int major = 8, minor = 0;
+  cudaError_t sticky = cudaSuccess; // a poisoned context: every later call on it fails with this
+  int legacy_stream = -1;
+  counts n;
+};
+
+struct event {
+  int device = -1;
+  bool recorded = false;
+  clock at;
+  bool destroyed = false;
+};
+
+struct state {
+  std::recursive_mutex mu;
+  std::vector<device> devices;
+  std::vector<std::unique_ptr<stream>> streams; // by id; never erased, so a stale handle is recognised
+  std::vector<std::unique_ptr<event>> events;
+  std::map<std::uintptr_t, allocation> allocations; // by base, freed ones kept (addresses never reused)
+  std::deque<op> done;                               // executed ops a later op may still race with
+  clock host;                                        // what the host knows has finished
+  std::uint64_t tick = 1;                            // op ids and host observation times
+  std::uint64_t alloc_calls = 0, launch_calls = 0;
+  std::vector<std::uint64_t> fail_allocs, fault_launches; // 1-based call numbers from the environment
+  std::string log_path;
+  bool trace = false; // GPU_AUTOPAR_STANDIN_TRACE: log every op as it runs
+  bool exiting = false;
+};
+
+state& global();
+std::unique_lock<std::recursive_mutex> lock();
+
+// The calling thread's CUDA state.
+int& current_device();
+cudaError_t& last_error();
+
+// Logging. violation() also goes to stderr, so a failing test shows it.
+void log_line(const std::string& line);
+void violation(const std::string& kind, const std::string& message);
+
+// Records an error as the thread's last error and returns it (cudaSuccess passes through).
+cudaError_t fail(cudaError_t e);
+// The error a call on `dev` fails with before doing anything: a bad ordinal or a poisoned context.
+cudaError_t check_device(int dev);
+
+// Memory.
+allocation* find_allocation(const void* p, bool include_freed);
+std::string describe(const void* p);
+
+// Streams: a handle as the API sees it (0, cudaStreamLegacy, cudaStreamPerThread or a created one).
+stream* resolve_stream(cudaStream_t s, const char* call);
+cudaStream_t handle_of(const stream& s);
+stream& legacy_stream(int dev);
+stream& new_stream(int dev, bool blocking);
+
+// Enqueues work on s (id, ordering and race checks filled in here).
+void enqueue(stream& s, op o);
+// Runs every op on stream `sid` with id <= upto (and what they wait for).
+void run_until(int sid, std::uint64_t upto);
+// Host waits: run what is covered and record that the host knows it finished.
+void host_waits_for(const clock& c);
+void host_waits_for_stream(stream& s);
+void host_waits_for_device(int dev);
+// A host access to [p, p+n) now: violations for unfinished ops that write it (or read it, if write).
+void host_access(const void* p, std::size_t n, bool write, const char* what);
+
+// Exit checks: unfinished work, leaks. Runs once, from the library's destructor.
+void check_at_exit();
+
+} // namespace standin

@@ -1,0 +1,227 @@
+// The stand-in's own test program: one scenario per command-line argument,
+// each a correct use of the CUDA runtime or one particular misuse that the
+// stand-in must report (smoke_check.py runs them and reads the log).
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gpu_autopar/standin_hook.h>
+
+// The work of one thread, shared by the kernel and its host twin.
+__host__ __device__ void scale_thread(unsigned long long t, unsigned long long, int* p, int n, int factor) {
+  if (t < (unsigned long long)n)
+    p[t] *= factor;
+}
+
+__global__ void scale(int* p, int n, int factor) { scale_thread(blockIdx.x * blockDim.x + threadIdx.x, 0, p, n, factor); }
+
+__global__ void no_twin(int* p) { p[0] = 1; }
+
+static const bool twin_registered = gpu_autopar::register_standin_twin<&scale_thread>(&scale);
+
+namespace {
+
+const int n = 1000;
+
+#define CHECK(call, expected)                                                                                     \
+  do {                                                                                                          \
+    cudaError_t e_ = (call);                                                                                    \
+    if (e_ != (expected)) {                                                                                     \
+      std::printf("%s:%d: %s returned %s, expected %s\n", __FILE__, __LINE__, #call, cudaGetErrorName(e_),       \
+                  cudaGetErrorName(expected));                                                                  \
+      return 1;                                                                                                 \
+    }                                                                                                           \
+  } while (0)
+
+std::vector<int> iota() {
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i)
+    v[i] = i;
+  return v;
+}
+
+// The right way, on every device: its own stream, copies and the launch on
+// it, a wait before the results are read, everything released.
+int clean() {
+  int count = 0;
+  CHECK(cudaGetDeviceCount(&count), cudaSuccess);
+  long long total = 0;
+  for (int d = 0; d < count; ++d) {
+    CHECK(cudaSetDevice(d), cudaSuccess);
+    cudaStream_t s;
+    CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+    int* p = nullptr;
+    CHECK(cudaMalloc(&p, n * sizeof(int)), cudaSuccess);
+    std::vector<int> v = iota();
+    CHECK(cudaMemcpyAsync(p, v.data(), n * sizeof(int), cudaMemcpyHostToDevice, s), cudaSuccess);
+    scale<<<(n + 255) / 256, 256, 0, s>>>(p, n, d + 2);
+    CHECK(cudaGetLastError(), cudaSuccess);
+    CHECK(cudaMemcpyAsync(v.data(), p, n * sizeof(int), cudaMemcpyDeviceToHost, s), cudaSuccess);
+    CHECK(cudaStreamSynchronize(s), cudaSuccess);
+    for (int i = 0; i < n; ++i)
+      total += v[i];
+    CHECK(cudaFree(p), cudaSuccess);
+    CHECK(cudaStreamDestroy(s), cudaSuccess);
+  }
+  std::printf("total=%lld\n", total);
+  return 0;
+}
+
+// cudaMemcpy runs on the legacy default stream, which a non-blocking stream
+// does not synchronise with: the copy back may read before the kernel wrote.
+// A blocking stream is ordered with it.
+int copy_launch_copy(unsigned flags) {
+  cudaStream_t s;
+  CHECK(cudaStreamCreateWithFlags(&s, flags), cudaSuccess);
+  int* p = nullptr;
+  CHECK(cudaMalloc(&p, n * sizeof(int)), cudaSuccess);
+  std::vector<int> v = iota();
+  CHECK(cudaMemcpy(p, v.data(), n * sizeof(int), cudaMemcpyHostToDevice), cudaSuccess);
+  scale<<<(n + 255) / 256, 256, 0, s>>>(p, n, 2);
+  CHECK(cudaMemcpy(v.data(), p, n * sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+  std::printf("v[1]=%d\n", v[1]);
+  CHECK(cudaStreamSynchronize(s), cudaSuccess);
+  CHECK(cudaFree(p), cudaSuccess);
+  CHECK(cudaStreamDestroy(s), cudaSuccess);
+  return 0;
+}
+
+// Reading an asynchronous copy's destination before waiting for it.
+int early_read() {
+  cudaStream_t s;
+  CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+  int* p = nullptr;
+  CHECK(cudaMalloc(&p, n * sizeof(int)), cudaSuccess);
+  std::vector<int> v = iota(), w(n);
+  CHECK(cudaMemcpyAsync(p, v.data(), n * sizeof(int), cudaMemcpyHostToDevice, s), cudaSuccess);
+  CHECK(cudaMemcpyAsync(w.data(), p, n * sizeof(int), cudaMemcpyDeviceToHost, s), cudaSuccess);
+  std::printf("w[1]=%d\n", w[1]); // not there yet
+  // Handing the destination to another copy before the wait is a host read the stand-in sees.
+  CHECK(cudaMemcpy(p, w.data(), n * sizeof(int), cudaMemcpyHostToDevice), cudaSuccess);
+  CHECK(cudaStreamSynchronize(s), cudaSuccess);
+  CHECK(cudaFree(p), cudaSuccess);
+  CHECK(cudaStreamDestroy(s), cudaSuccess);
+  return 0;
+}
+
+int wrong_device() {
+  int* p = nullptr;
+  CHECK(cudaSetDevice(1), cudaSuccess);
+  CHECK(cudaMalloc(&p, n * sizeof(int)), cudaSuccess);
+  CHECK(cudaSetDevice(0), cudaSuccess);
+  scale<<<(n + 255) / 256, 256>>>(p, n, 2); // device 1's memory, device 0 current
+  CHECK(cudaDeviceSynchronize(), cudaSuccess);
+  CHECK(cudaFree(p), cudaSuccess);
+  return 0;
+}
+
+int foreign_stream() {
+  cudaStream_t s;
+  CHECK(cudaSetDevice(1), cudaSuccess);
+  CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+  int* p = nullptr;
+  CHECK(cudaSetDevice(0), cudaSuccess);
+  CHECK(cudaMalloc(&p, n * sizeof(int)), cudaSuccess);
+  scale<<<(n + 255) / 256, 256, 0, s>>>(p, n, 2); // device 1's stream, device 0 current
+  CHECK(cudaGetLastError(), cudaErrorInvalidResourceHandle);
+  CHECK(cudaFree(p), cudaSuccess);
+  CHECK(cudaStreamDestroy(s), cudaSuccess);
+  return 0;
+}
+
+int leak() {
+  int* p = nullptr;
+  CHECK(cudaMalloc(&p, 64), cudaSuccess);
+  return 0;
+}
+
+int use_after_free() {
+  int* p = nullptr;
+  std::vector<int> v = iota();
+  CHECK(cudaMalloc(&p, n * sizeof(int)), cudaSuccess);
+  CHECK(cudaFree(p), cudaSuccess);
+  CHECK(cudaMemcpy(v.data(), p, n * sizeof(int), cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+  scale<<<1, 32>>>(p, 32, 2);
+  CHECK(cudaDeviceSynchronize(), cudaErrorIllegalAddress); // as a GPU would fault
+  return 0;
+}
+
+// Out of memory is not sticky: the next call works, the last error clears.
+int oom() {
+  int* p = nullptr;
+  CHECK(cudaMalloc(&p, 4096), cudaErrorMemoryAllocation);
+  size_t free_bytes = 0, total = 0;
+  CHECK(cudaMemGetInfo(&free_bytes, &total), cudaSuccess);
+  std::printf("free=%zu total=%zu\n", free_bytes, total);
+  CHECK(cudaGetLastError(), cudaErrorMemoryAllocation);
+  CHECK(cudaGetLastError(), cudaSuccess);
+  CHECK(cudaMalloc(&p, 512), cudaSuccess);
+  CHECK(cudaFree(p), cudaSuccess);
+  return 0;
+}
+
+// An injected fault in the first launch poisons device 0's context for good;
+// device 1 is unaffected.
+int fault() {
+  int* p = nullptr;
+  CHECK(cudaMalloc(&p, n * sizeof(int)), cudaSuccess);
+  scale<<<(n + 255) / 256, 256>>>(p, n, 2);
+  CHECK(cudaGetLastError(), cudaSuccess); // the launch itself succeeds
+  CHECK(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+  CHECK(cudaGetLastError(), cudaErrorIllegalAddress);
+  CHECK(cudaGetLastError(), cudaErrorIllegalAddress); // sticky
+  int* q = nullptr;
+  CHECK(cudaMalloc(&q, 64), cudaErrorIllegalAddress);
+  CHECK(cudaSetDevice(1), cudaSuccess);
+  CHECK(cudaMalloc(&q, 64), cudaSuccess);
+  CHECK(cudaFree(q), cudaSuccess);
+  CHECK(cudaSetDevice(0), cudaSuccess);
+  CHECK(cudaDeviceReset(), cudaSuccess); // releases p and clears the context
+  CHECK(cudaMalloc(&q, 64), cudaSuccess);
+  CHECK(cudaFree(q), cudaSuccess);
+  std::printf("recovered\n");
+  return 0;
+}
+
+int missing_twin() {
+  int* p = nullptr;
+  CHECK(cudaMalloc(&p, 64), cudaSuccess);
+  no_twin<<<1, 1>>>(p);
+  CHECK(cudaGetLastError(), cudaErrorInvalidDeviceFunction);
+  CHECK(cudaFree(p), cudaSuccess);
+  return 0;
+}
+
+int unsynchronised() {
+  int* p = nullptr;
+  cudaStream_t s;
+  CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+  CHECK(cudaMalloc(&p, n * sizeof(int)), cudaSuccess);
+  scale<<<(n + 255) / 256, 256, 0, s>>>(p, n, 2);
+  return 0; // neither waited for nor freed
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const std::string what = argc > 1 ? argv[1] : "";
+  if (!twin_registered) {
+    std::printf("not running against the stand-in\n");
+    return 1;
+  }
+  if (what == "clean") return clean();
+  if (what == "race") return copy_launch_copy(cudaStreamNonBlocking);
+  if (what == "blocking-stream") return copy_launch_copy(cudaStreamDefault);
+  if (what == "early-read") return early_read();
+  if (what == "wrong-device") return wrong_device();
+  if (what == "foreign-stream") return foreign_stream();
+  if (what == "leak") return leak();
+  if (what == "use-after-free") return use_after_free();
+  if (what == "oom") return oom();
+  if (what == "fault") return fault();
+  if (what == "missing-twin") return missing_twin();
+  if (what == "unsynchronised") return unsynchronised();
+  std::printf("unknown scenario '%s'\n", what.c_str());
+  return 2;
+}
