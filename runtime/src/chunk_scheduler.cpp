@@ -115,7 +115,7 @@ bool chunk_scheduler::next(int worker, chunk& out) {
   if (device_dropped_[worker_device_[worker]])
     return false;
   if (!retry_.empty()) {
-    out = chunk{retry_.front(), true};
+    out = retry_.front();
     retry_.pop_front();
     return true;
   }
@@ -140,11 +140,18 @@ void chunk_scheduler::completed(int worker, const chunk& c, double seconds) {
 void chunk_scheduler::give_back(const chunk& c, bool split) {
   if (split && c.range.size() > 1) {
     std::uint64_t mid = c.range.begin + c.range.size() / 2;
-    retry_.push_front({mid, c.range.end});
-    retry_.push_front({c.range.begin, mid});
+    retry_.push_front({{mid, c.range.end}, true});
+    retry_.push_front({{c.range.begin, mid}, true});
   } else {
-    retry_.push_front(c.range);
+    retry_.push_front({c.range, true});
   }
+}
+
+void chunk_scheduler::give_back_tail(chunk& c, std::uint64_t keep) {
+  if (keep >= c.range.size())
+    return;
+  retry_.push_front({{c.range.begin + keep, c.range.end}, c.retry});
+  c.range.end = c.range.begin + keep;
 }
 
 void chunk_scheduler::drop_device(int device) { device_dropped_[device] = true; }
@@ -164,7 +171,9 @@ bool chunk_scheduler::exhausted() const {
 }
 
 std::vector<index_range> chunk_scheduler::take_remaining() {
-  std::vector<index_range> left(retry_.begin(), retry_.end());
+  std::vector<index_range> left;
+  for (const chunk& r : retry_)
+    left.push_back(r.range);
   retry_.clear();
   chunk c;
   for (int w = 0; w < workers_; ++w)

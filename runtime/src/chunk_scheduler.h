@@ -35,6 +35,9 @@ public:
   void completed(int worker, const chunk& c, double seconds);
   // A chunk failed: it is handed out again, in two halves if `split`.
   void give_back(const chunk& c, bool split);
+  // Keeps the first `keep` iterations of `c` (which is cut to them) and hands
+  // the rest out again, before anything new; no failure.
+  void give_back_tail(chunk& c, std::uint64_t keep);
   // The device's workers get nothing more and no longer count for adaptive.
   void drop_device(int device);
   // Nothing is left to hand out (chunks may still be running).
@@ -59,7 +62,7 @@ private:
   range_split first_round_;                   // otherwise
   std::vector<std::uint64_t> next_piece_;     // per worker
   std::uint64_t cursor_ = 0;                  // shared fresh range [cursor_, count_)
-  std::deque<index_range> retry_;
+  std::deque<chunk> retry_; // handed out before anything new
   std::vector<bool> device_dropped_;
   std::vector<double> done_iterations_, done_seconds_; // per device
 };

@@ -1,5 +1,6 @@
 #include "cuda_backend.h"
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <unordered_map>
@@ -20,32 +21,67 @@ std::string error_text(const cuda_api& api, int e) {
   return "CUDA error " + std::to_string(e) + (s ? std::string(": ") + s : std::string());
 }
 
-class cuda_device;
+class cuda_device final : public device {
+public:
+  cuda_device(const cuda_api& api, int id, int ordinal, std::string model, std::size_t memory, int major, int minor)
+      : api_(api), id_(id), ordinal_(ordinal), model_(std::move(model)), memory_(memory), major_(major),
+        minor_(minor) {}
+  device_kind kind() const override { return device_kind::cuda; }
+  int id() const override { return id_; }
+  std::string name() const override { return "cuda" + std::to_string(id_); }
+  std::string describe() const override {
+    return name() + " (CUDA device " + std::to_string(ordinal_) + ": " + model_ + ", " +
+           std::to_string(memory_ >> 20) + " MiB, compute capability " + std::to_string(major_) + "." +
+           std::to_string(minor_) + ")";
+  }
+  std::unique_ptr<slot_context> open_slot(int) override;
+
+  const cuda_api& api() const { return api_; }
+  int ordinal() const { return ordinal_; }
+  // Slots opened on this GPU: they share its free memory.
+  std::atomic<int> open_slots{0};
+
+private:
+  const cuda_api& api_; // the registered table, kept for the process
+  int id_, ordinal_;
+  std::string model_;
+  std::size_t memory_;
+  int major_, minor_;
+};
 
 // One lease on a GPU: its own stream, created on the slot's worker thread
 // with the device current. Copies are made synchronous on that stream: the
 // host side may free or reuse its buffer right after the call.
 class cuda_slot final : public slot_context {
 public:
-  cuda_slot(const cuda_api& api, int id, int ordinal) : api_(api), id_(id), ordinal_(ordinal) {
+  explicit cuda_slot(cuda_device& dev) : dev_(dev), api_(dev.api()), ordinal_(dev.ordinal()) {
     if (api_.set_device(ordinal_) == 0)
       opened_ = api_.stream_create(&stream_) == 0;
+    if (!opened_)
+      api_.get_last_error();
+    ++dev_.open_slots;
   }
   ~cuda_slot() override {
     end_lease();
     if (stream_)
       api_.stream_destroy(stream_);
+    --dev_.open_slots;
   }
 
   device_kind kind() const override { return device_kind::cuda; }
-  int id() const override { return id_; }
+  int id() const override { return dev_.id(); }
   void* stream() const override { return stream_; }
 
   void* allocate(std::size_t bytes) override {
     void* p = nullptr;
     int e = api_.malloc(&p, bytes);
-    if (e == kCudaErrorMemoryAllocation)
+    if (e == kCudaErrorMemoryAllocation) {
+      // The failed cudaMalloc also left its error in this thread's last-error
+      // slot: the next launch's cudaGetLastError() would take it for a failed
+      // launch and drop the device, where a smaller chunk would fit.
+      api_.get_last_error();
       throw device_out_of_memory(name() + ": out of memory allocating " + std::to_string(bytes) + " bytes");
+    }
     check(e, "cudaMalloc");
     live_.emplace(p, bytes);
     return p;
@@ -71,56 +107,85 @@ public:
     check(api_.set_device(ordinal_), "cudaSetDevice");
   }
 
+  // The chunk is done only when the work a task-mode body left on the default
+  // streams is (its own cudaMemcpyAsync, launches in functions it calls that
+  // the tool did not move onto the lease's stream), not just the lease's.
+  void finish_chunk() override {
+    synchronize();
+    check(api_.set_device(ordinal_), "cudaSetDevice");
+    check(api_.default_streams_synchronize(), "default stream synchronize");
+  }
+
+  void after_failure() noexcept override {
+    api_.get_last_error();
+    // A sticky error (an illegal address, a kernel that trapped) is returned
+    // by every later call on the device's context: a synchronisation tells
+    // it from an error that only concerned the failed call.
+    api_.set_device(ordinal_);
+    const int e = api_.device_synchronize();
+    if (e == 0)
+      return;
+    api_.get_last_error();
+    dev_.retire(error_text(api_, e) + " (the device's CUDA context is lost)");
+  }
+
+  std::uint64_t memory_budget() override {
+    std::size_t free = 0, total = 0;
+    if (api_.mem_get_info(&free, &total) != 0) {
+      api_.get_last_error();
+      return slot_context::memory_budget();
+    }
+    // Room for the allocator's rounding and what other slots of this GPU
+    // allocate meanwhile: each gets an equal share of 90% of what is free.
+    return std::uint64_t(free) / 10 * 9 / std::uint64_t(std::max(1, dev_.open_slots.load()));
+  }
+
+  int enter_nested() override {
+    int previous = -1;
+    if (api_.get_device(&previous) != 0)
+      previous = -1;
+    check(api_.set_device(ordinal_), "cudaSetDevice");
+    return previous;
+  }
+  void leave_nested(int previous) noexcept override {
+    if (previous >= 0 && previous != ordinal_)
+      api_.set_device(previous);
+  }
+
   void end_lease() noexcept override {
-    if (stream_)
+    if (stream_) {
+      api_.set_device(ordinal_);
       api_.stream_synchronize(stream_);
+      api_.default_streams_synchronize();
+    }
     while (!live_.empty()) {
       api_.free(live_.begin()->first);
       live_.erase(live_.begin());
     }
+    api_.get_last_error(); // nothing of this lease's errors reaches the next one
   }
 
 private:
-  std::string name() const { return "cuda" + std::to_string(id_); }
+  std::string name() const { return dev_.name(); }
   void check(int e, const char* what) const {
     if (e != 0)
       throw device_error(name() + ": " + what + " failed: " + error_text(api_, e));
   }
 
+  cuda_device& dev_;
   const cuda_api& api_;
-  int id_, ordinal_;
+  int ordinal_;
   void* stream_ = nullptr;
   bool opened_ = false;
   std::unordered_map<void*, std::size_t> live_;
 };
 
-class cuda_device final : public device {
-public:
-  cuda_device(const cuda_api& api, int id, int ordinal, std::string model, std::size_t memory, int major, int minor)
-      : api_(api), id_(id), ordinal_(ordinal), model_(std::move(model)), memory_(memory), major_(major),
-        minor_(minor) {}
-  device_kind kind() const override { return device_kind::cuda; }
-  int id() const override { return id_; }
-  std::string name() const override { return "cuda" + std::to_string(id_); }
-  std::string describe() const override {
-    return name() + " (CUDA device " + std::to_string(ordinal_) + ": " + model_ + ", " +
-           std::to_string(memory_ >> 20) + " MiB, compute capability " + std::to_string(major_) + "." +
-           std::to_string(minor_) + ")";
-  }
-  std::unique_ptr<slot_context> open_slot(int) override { return std::make_unique<cuda_slot>(api_, id_, ordinal_); }
-
-private:
-  const cuda_api& api_; // the registered table, kept for the process
-  int id_, ordinal_;
-  std::string model_;
-  std::size_t memory_;
-  int major_, minor_;
-};
+std::unique_ptr<slot_context> cuda_device::open_slot(int) { return std::make_unique<cuda_slot>(*this); }
 
 } // namespace
 
 std::string discover_cuda_devices(const devices_config& config, int first_id,
-                                  std::vector<std::unique_ptr<device>>& out) {
+                                  std::vector<std::unique_ptr<device>>& out, std::vector<std::string>& warnings) {
   const cuda_api* api = nullptr;
   {
     std::lock_guard<std::mutex> lock(g_api_mutex);
@@ -142,7 +207,16 @@ std::string discover_cuda_devices(const devices_config& config, int first_id,
   if (ordinals.empty())
     for (int d = 0; d < count; ++d)
       ordinals.push_back(d);
+  std::vector<int> seen;
   for (int ordinal : ordinals) {
+    if (std::find(seen.begin(), seen.end(), ordinal) != seen.end()) {
+      // Two runtime devices on one GPU would share its memory and compete
+      // for it, each planned as a whole GPU.
+      warnings.push_back("GPU_AUTOPAR_DEVICES names CUDA device " + std::to_string(ordinal) +
+                         " more than once; it is used once");
+      continue;
+    }
+    seen.push_back(ordinal);
     if (ordinal >= count) {
       skipped += " cuda:" + std::to_string(ordinal) + " does not exist (" + std::to_string(count) + " visible);";
       continue;

@@ -15,9 +15,10 @@ namespace detail {
 
 // Appends the CUDA devices the configuration selects (ids from `first_id`).
 // Returns why there are none ("" if some were found); never throws for a
-// machine without a GPU or driver.
+// machine without a GPU or driver. What the user should hear about (an
+// ordinal named twice) goes to `warnings`.
 std::string discover_cuda_devices(const devices_config& config, int first_id,
-                                  std::vector<std::unique_ptr<device>>& out);
+                                  std::vector<std::unique_ptr<device>>& out, std::vector<std::string>& warnings);
 
 // Tests only: forget the registered table (no CUDA runtime linked).
 void unregister_cuda_api_for_testing();

@@ -2,7 +2,11 @@
 // (The CPU path is not a device: it is the host pool.)
 #pragma once
 
+#include <atomic>
+#include <cstdint>
+#include <limits>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "gpu_autopar/loop_body.h"
@@ -16,7 +20,23 @@ class slot_context : public device_context {
 public:
   // Called before each chunk; may throw device_error (fault injection).
   virtual void begin_chunk() {}
+  // After the body ran a chunk: waits for all the device work the chunk
+  // started; throws device_error if it failed.
+  virtual void finish_chunk() { synchronize(); }
   virtual void end_chunk() noexcept {}
+  // After a chunk failed (whatever it threw): clears what the failure left
+  // on this thread (CUDA: the last error, which the next launch's check would
+  // otherwise take for its own) and finds out whether the device itself is
+  // lost (CUDA: a sticky error); then it retires the device. Never throws.
+  virtual void after_failure() noexcept {}
+  // Bytes one chunk may allocate on this lease now (free device memory), so
+  // that chunks are sized to fit instead of failing; max() if unknown.
+  virtual std::uint64_t memory_budget() { return std::numeric_limits<std::uint64_t>::max(); }
+  // Around a loop nested in a task-mode body on this lease: the body may have
+  // made another device current; the nested loop runs on the lease's device
+  // and the body's choice is restored afterwards.
+  virtual int enter_nested() { return -1; }
+  virtual void leave_nested(int /*token from enter_nested*/) noexcept {}
   // Before the slot goes back to the pool: wait for the device's work and free
   // what the lease left allocated. Never throws; on failure too.
   virtual void end_lease() noexcept = 0;
@@ -37,6 +57,27 @@ public:
   // Opens one slot's context, on the slot's own worker thread (CUDA needs the
   // device current there).
   virtual std::unique_ptr<slot_context> open_slot(int slot) = 0;
+
+  // A device whose context is lost (a sticky CUDA error: every later call on
+  // it fails) leaves the pool for the rest of the process; no loop plans it
+  // again. The first reason is kept.
+  void retire(const std::string& why) {
+    std::lock_guard<std::mutex> lock(retired_mutex_);
+    if (retired_.load())
+      return;
+    retired_why_ = why;
+    retired_.store(true);
+  }
+  bool retired() const { return retired_.load(); }
+  std::string retired_why() const {
+    std::lock_guard<std::mutex> lock(retired_mutex_);
+    return retired_why_;
+  }
+
+private:
+  std::atomic<bool> retired_{false};
+  mutable std::mutex retired_mutex_;
+  std::string retired_why_;
 };
 
 } // namespace detail

@@ -83,13 +83,19 @@ public:
 
   void work(int worker, slot_context& lease) {
     const int d = worker / slots_;
-    const double stretch = pool_.get(devices_[d]).stretch();
+    device& dev = pool_.get(devices_[d]);
+    const double stretch = dev.stretch();
     std::unique_lock<std::mutex> lock(m_);
     for (;;) {
       chunk c;
       for (;;) {
         if (stop_ || dropped_[d])
           return;
+        if (dev.retired()) { // lost meanwhile, in another loop or another slot
+          drop(d);
+          cv_.notify_all();
+          return;
+        }
         if (sched_.next(worker, c))
           break;
         if (in_flight_ == 0) // nothing running could come back as a retry
@@ -98,6 +104,7 @@ public:
       }
       ++in_flight_;
       lock.unlock();
+      fit_to_memory(lease, c, lock);
 
       enum { ok, device_failed, out_of_memory, body_threw } outcome = ok;
       std::string what;
@@ -106,7 +113,7 @@ public:
       try {
         lease.begin_chunk();
         body_.run_device(lease, c.range.begin, c.range.end);
-        lease.synchronize();
+        lease.finish_chunk();
       } catch (const device_out_of_memory& e) {
         outcome = out_of_memory;
         what = e.what();
@@ -117,7 +124,12 @@ public:
         outcome = body_threw;
         error = std::current_exception();
       }
+      if (outcome != ok)
+        lease.after_failure();
       lease.end_chunk();
+      const bool lost = outcome != ok && dev.retired();
+      if (lost)
+        what += what.empty() ? dev.retired_why() : "; " + dev.retired_why();
       double seconds = seconds_since(t0);
       if (outcome == ok && stretch > 1.0) {
         stretch_wait(seconds * (stretch - 1.0));
@@ -137,11 +149,25 @@ public:
           cv_.notify_all();
         continue;
       }
-      if (outcome == out_of_memory && c.range.size() > 1) {
+      if (lost && outcome != body_threw && faulted_elsewhere(c, d, what)) {
+        // The same iterations lost the context of a second GPU: the body
+        // itself faults (an out-of-bounds access, a trap), and every further
+        // GPU would be lost the same way. The loop stops with an error.
+        st.failures += 1;
+        result_.failures.push_back({devices_[d], c.range, false, true, true, what});
+        drop(d);
+        sched_.give_back(c, false);
+        stop_ = true;
+        cv_.notify_all();
+        return;
+      }
+      if (lost)
+        faults_.push_back({c.range, d, pool_.get(devices_[d]).name() + ": " + what});
+      if (outcome == out_of_memory && !lost && c.range.size() > 1) {
         // Out of memory: the chunk is split in two and handed out again; the
         // device stays, since a smaller chunk may well fit on it.
         st.failures += 1;
-        result_.failures.push_back({devices_[d], c.range, true, false, what});
+        result_.failures.push_back({devices_[d], c.range, true, false, false, what});
         sched_.give_back(c, true);
         cv_.notify_all();
         continue;
@@ -154,9 +180,8 @@ public:
         // The device failed (or cannot fit even one iteration): it leaves
         // this loop and its chunk goes to the others.
         st.failures += 1;
-        result_.failures.push_back({devices_[d], c.range, outcome == out_of_memory, true, what});
-        dropped_[d] = true;
-        sched_.drop_device(d);
+        result_.failures.push_back({devices_[d], c.range, outcome == out_of_memory && !lost, true, lost, what});
+        drop(d);
         sched_.give_back(c, false);
         if (stop_on_failure_)
           stop_ = true;
@@ -190,6 +215,42 @@ public:
   }
 
 private:
+  // A chunk that needs more device memory than the lease has free is cut
+  // (the tail goes back to the scheduler) until it fits: an allocation that
+  // fails costs the copies made before it and a retry.
+  void fit_to_memory(slot_context& lease, chunk& c, std::unique_lock<std::mutex>& lock) {
+    if (c.range.size() < 2 || body_.device_bytes(c.range.begin, c.range.begin + 1) == 0)
+      return;
+    const std::uint64_t budget = lease.memory_budget();
+    std::uint64_t keep = c.range.size();
+    while (keep > 1 && body_.device_bytes(c.range.begin, c.range.begin + keep) > budget)
+      keep /= 2;
+    if (keep == c.range.size())
+      return;
+    lock.lock();
+    sched_.give_back_tail(c, keep);
+    cv_.notify_all();
+    lock.unlock();
+  }
+
+  // Whether iterations of `c` already lost another GPU's context; if so,
+  // the loop's result records the body's fault with both devices' errors.
+  bool faulted_elsewhere(const chunk& c, int d, const std::string& what) {
+    for (const lost_chunk& f : faults_)
+      if (f.device != d && f.range.begin < c.range.end && c.range.begin < f.range.end) {
+        result_.body_fault = "iterations [" + std::to_string(std::max(f.range.begin, c.range.begin)) + ", " +
+                             std::to_string(std::min(f.range.end, c.range.end)) + ") faulted on two GPUs (" +
+                             f.what + "; " + pool_.get(devices_[d]).name() + ": " + what + ")";
+        return true;
+      }
+    return false;
+  }
+
+  void drop(int d) {
+    dropped_[d] = true;
+    sched_.drop_device(d);
+  }
+
   static std::vector<int> worker_devices(std::size_t devices, int slots) {
     const int per_device = std::max(1, std::min(slots, kMaxSlotsPerDevice));
     std::vector<int> w;
@@ -220,6 +281,12 @@ private:
   bool stop_ = false;
   device_loop_result result_;
   std::vector<std::unique_ptr<loop_job>> jobs_;
+  struct lost_chunk {
+    index_range range;
+    int device;
+    std::string what;
+  };
+  std::vector<lost_chunk> faults_; // chunks that lost a device's context
 };
 
 void loop_job::run(slot_context& lease) noexcept { loop_.work(worker_, lease); }

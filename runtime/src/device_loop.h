@@ -1,7 +1,8 @@
 // One loop's run over leased devices: a job per slot pulls chunks from the
 // loop's scheduler; a chunk that fails on a device goes back (halved on out of
-// memory) and that device leaves the loop; the body's exception stops the
-// loop. Whatever no device could run is returned for the CPU (or an error).
+// memory) and that device leaves the loop (the pool too, if its context is
+// lost); the body's exception, or a fault of the same iterations on two GPUs,
+// stops the loop. Whatever no device could run is returned for the CPU (or an error).
 #pragma once
 
 #include <condition_variable>
@@ -29,6 +30,7 @@ struct device_failure {
   index_range range;
   bool out_of_memory;
   bool dropped;     // the device left the loop (else the chunk was split and retried)
+  bool lost;        // the device's context is lost: it left the pool for the process
   std::string what;
 };
 
@@ -37,6 +39,9 @@ struct device_loop_result {
   std::vector<device_failure> failures;
   std::vector<index_range> leftover;       // ranges no device ran
   std::exception_ptr error;                // the body's first exception
+  // Not empty when the same iterations lost the context of two GPUs: the
+  // body faults; the loop stopped and is an error (docs/runtime.md).
+  std::string body_fault;
 };
 
 // Called on the calling thread while it waits, about every 100 ms, with the

@@ -15,6 +15,18 @@ lease_pool::lease_pool(std::vector<std::unique_ptr<device>> devices) {
     devices_.push_back(std::make_unique<device_slots>());
     devices_.back()->dev = std::move(d);
   }
+  // Every device's first slot opens now, all at once, and the pool is ready
+  // when they all are: opened lazily by the first loop, the devices whose
+  // context took longest to create (CUDA: hundreds of milliseconds each)
+  // would start late and the first loop's split would favour device 0.
+  for (auto& s : devices_) {
+    std::lock_guard<std::mutex> lock(s->m);
+    start_worker(*s);
+  }
+  for (auto& s : devices_) {
+    std::unique_lock<std::mutex> lock(s->m);
+    s->cv.wait(lock, [&] { return s->opened > 0; });
+  }
 }
 
 lease_pool::~lease_pool() {
@@ -34,10 +46,8 @@ void lease_pool::post(int d, lease_job* job, int slots) {
   device_slots& s = *devices_[d];
   std::lock_guard<std::mutex> lock(s.m);
   const int want = std::max(1, std::min(slots, kMaxSlotsPerDevice));
-  while (int(s.workers.size()) < want) {
-    int slot = int(s.workers.size());
-    s.workers.emplace_back([this, &s, slot] { worker_main(s, slot); });
-  }
+  while (int(s.workers.size()) < want)
+    start_worker(s);
   s.queue.push_back(job);
   s.cv.notify_one();
 }
@@ -69,11 +79,18 @@ int lease_pool::slot_count(int d) const {
   return int(devices_[d]->workers.size());
 }
 
+void lease_pool::start_worker(device_slots& s) {
+  const int slot = int(s.workers.size());
+  s.workers.emplace_back([this, &s, slot] { worker_main(s, slot); });
+}
+
 void lease_pool::worker_main(device_slots& s, int slot) {
   // The slot's context lives as long as its worker; each lease ends with
   // end_lease(), so nothing of one job's memory survives into the next.
   std::unique_ptr<slot_context> ctx = s.dev->open_slot(slot);
   std::unique_lock<std::mutex> lock(s.m);
+  ++s.opened;
+  s.cv.notify_all();
   for (;;) {
     s.cv.wait(lock, [&] { return s.stopping || !s.queue.empty(); });
     if (s.queue.empty()) // stopping, nothing left

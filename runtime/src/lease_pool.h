@@ -1,5 +1,6 @@
 // The pool of device slots that loops lease. Each slot of a device has its own
-// worker thread, created on first use and kept; holding a lease means being
+// worker thread (the first one started with the pool, the others on first
+// use), kept for the pool's life; holding a lease means being
 // the job that slot's worker runs. A job posted for a device waits in the
 // device's queue until one of its slots is free, so two leases never share a
 // slot, and loops posted from several threads simply queue. The lease goes
@@ -65,8 +66,10 @@ private:
     std::deque<lease_job*> queue;
     std::vector<std::thread> workers;
     int busy = 0;
+    int opened = 0; // slots whose context is open
     bool stopping = false;
   };
+  void start_worker(device_slots& s); // under s.m
   void worker_main(device_slots& s, int slot);
 
   std::vector<std::unique_ptr<device_slots>> devices_;

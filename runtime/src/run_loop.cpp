@@ -92,10 +92,18 @@ void run_nested_on_lease(const loop_site& site, std::uint64_t count, const loop_
   runtime_state& rt = runtime();
   const auto t0 = clock::now();
   const bool on_device = body.can_run_on(lease.kind(), nullptr);
-  if (on_device)
+  if (on_device) {
+    // The task-mode body around it may have made another GPU current.
+    const int previous = lease.enter_nested();
+    struct restore {
+      slot_context& lease;
+      int previous;
+      ~restore() { lease.leave_nested(previous); }
+    } guard{lease, previous};
     body.run_device(lease, 0, count);
-  else
+  } else {
     body.run_host(0, count);
+  }
   if (rt.report_fd >= 0)
     report_nested(rt, site, count, options,
                   report_entry{on_device ? lease.id() : 0, on_device ? lease.kind() : device_kind::cpu}, t0);
@@ -123,14 +131,15 @@ std::string describe_failures(const lease_pool& pool, const std::vector<device_f
 
 struct device_plan {
   std::vector<int> devices;
-  const char* why_none = ""; // when `devices` is empty
+  std::string why_none; // when `devices` is empty
+  std::string retired;  // devices left out because an earlier loop lost their context
 };
 
 device_plan plan_devices(runtime_state& rt, const loop_options& o, const loop_body& body) {
   device_plan p;
   lease_pool& pool = *rt.pool;
   if (pool.device_count() == 0) {
-    p.why_none = rt.no_devices_reason.c_str();
+    p.why_none = rt.no_devices_reason;
     return p;
   }
   if (in_forked_child()) {
@@ -143,8 +152,18 @@ device_plan plan_devices(runtime_state& rt, const loop_options& o, const loop_bo
     return p;
   }
   const int n = o.max_devices > 0 ? std::min(o.max_devices, pool.device_count()) : pool.device_count();
-  for (int d = 0; d < n; ++d)
-    p.devices.push_back(d);
+  for (int d = 0; d < pool.device_count() && int(p.devices.size()) < n; ++d) {
+    const device& dev = pool.get(d);
+    if (!dev.retired()) {
+      p.devices.push_back(d);
+      continue;
+    }
+    if (!p.retired.empty())
+      p.retired += "; ";
+    p.retired += dev.name() + " is out of use: " + dev.retired_why();
+  }
+  if (p.devices.empty())
+    p.why_none = p.retired;
   return p;
 }
 
@@ -176,6 +195,13 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
   bar.finish();
   if (res.error) // every chunk has stopped and every lease is back
     std::rethrow_exception(res.error);
+  if (!res.body_fault.empty())
+    // Not a device failure to fall back from: the CPU would run the same
+    // faulting iterations with undefined behaviour, and every GPU tried
+    // would be lost for the rest of the process.
+    throw loop_error(std::string("gpu-autopar: ") + site.file + ":" + std::to_string(site.line) +
+                     ": the loop body faults on the GPU: " + res.body_fault +
+                     "; not retried on other devices or the CPU");
 
   for (std::size_t i = 0; i < devices.size(); ++i) {
     const device_stats& s = res.stats[i];
@@ -187,9 +213,13 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
     e.seconds = s.seconds;
     r.devices.push_back(e);
   }
-  if (res.failures.empty())
+  if (res.failures.empty() && res.leftover.empty())
     return;
-  const std::string failed = describe_failures(pool, res.failures);
+  std::string failed = describe_failures(pool, res.failures);
+  if (failed.empty()) // its devices were lost to another loop before they failed any of its chunks
+    for (int d : devices)
+      if (pool.get(d).retired())
+        failed += (failed.empty() ? "" : "; ") + pool.get(d).name() + " is out of use: " + pool.get(d).retired_why();
   bool dropped = false;
   for (const device_failure& f : res.failures) {
     dropped = dropped || f.dropped;
@@ -197,8 +227,9 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
       log_line("gpu-autopar: warning: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
                pool.get(f.device).name() + " failed chunk [" + std::to_string(f.range.begin) + ", " +
                std::to_string(f.range.end) + ") (" + f.what + "); " +
-               (f.dropped ? "retried elsewhere, the device is out of rotation for this loop\n"
-                          : "split in two and retried\n"));
+               (f.lost      ? "retried elsewhere, the device is out of use for the rest of the process\n"
+                : f.dropped ? "retried elsewhere, the device is out of rotation for this loop\n"
+                            : "split in two and retried\n"));
   }
   if (res.leftover.empty()) {
     if (dropped) { // fewer devices than planned finished the loop
@@ -288,6 +319,10 @@ void run_loop(const loop_site& site, std::uint64_t count, const loop_options& op
   }
 
   if (!plan.devices.empty()) {
+    if (recorded && !plan.retired.empty()) { // fewer GPUs than the process started with
+      r.fallback_to = "gpu";
+      r.fallback_reason = plan.retired;
+    }
     run_on_devices_with_fallback(rt, site, count, options, body, plan.devices, r);
     if (recorded)
       finish(rt, r, t0);

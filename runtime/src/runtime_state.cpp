@@ -59,9 +59,14 @@ runtime_state::runtime_state() : config(read_config_from_environment()) {
       no_devices_reason = "GPU_AUTOPAR_DEVICES=sim:0 has no simulated devices";
     break;
   case device_source::cuda:
-  case device_source::auto_:
-    no_devices_reason = discover_cuda_devices(config.devices, 0, devices);
+  case device_source::auto_: {
+    std::vector<std::string> warnings;
+    no_devices_reason = discover_cuda_devices(config.devices, 0, devices, warnings);
+    if (config.log >= log_level::warn)
+      for (const std::string& w : warnings)
+        std::fprintf(stderr, "gpu-autopar: warning: %s\n", w.c_str());
     break;
+  }
   }
   if (config.log >= log_level::debug) { // the first loop's calling thread creates the runtime
     if (devices.empty())

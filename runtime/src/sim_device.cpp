@@ -58,6 +58,11 @@ public:
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override { std::memcpy(dst, src, bytes); }
   void synchronize() override {}
 
+  std::uint64_t memory_budget() override {
+    const std::uint64_t used = dev_.used_.load();
+    return used < dev_.memory_ ? dev_.memory_ - used : 0;
+  }
+
   void begin_chunk() override {
     chunk_ = dev_.chunks_started_.fetch_add(1) + 1;
     if (std::find(dev_.fail_at_.begin(), dev_.fail_at_.end(), chunk_) != dev_.fail_at_.end())

@@ -207,6 +207,25 @@ TEST(KernelBody, WholeMapsOfIndirectWritesMergeAcrossChunks) {
     EXPECT_EQ(out[idx[i]], i);
 }
 
+TEST(LaunchShape, AnyChunkSizeLaunchesAGridThatFitsAndCoversIt) {
+  // ceil(n / 256) blocks cast to unsigned: 2^31 blocks fail to launch, 2^32
+  // wrap to 0 and the chunk's iterations silently never run.
+  for (std::uint64_t n : {std::uint64_t(1), std::uint64_t(255), std::uint64_t(257), std::uint64_t(1) << 31,
+                          (std::uint64_t(1) << 31) * 256, (std::uint64_t(1) << 32) * 256 + 1,
+                          ~std::uint64_t(0)}) {
+    const ga::detail::launch_shape s = ga::detail::chunk_launch_shape(n, 1024);
+    EXPECT_GE(s.blocks, 1u) << n;
+    EXPECT_LE(s.blocks, 2147483647u) << n; // CUDA's limit on gridDim.x
+    EXPECT_EQ(s.threads, 256u);
+    // The grid-stride loop runs thread t's iterations t, t + total, ...:
+    // a small chunk gets a thread per iteration, less than a block idle.
+    EXPECT_LT(s.total() - std::min<std::uint64_t>(n, s.total()), 256u) << n;
+  }
+  EXPECT_EQ(ga::detail::chunk_launch_shape(0, 1024).blocks, 0u);
+  EXPECT_EQ(ga::detail::chunk_launch_shape(1000, 100).threads, 96u) << "the kernel's limit, in whole warps";
+  EXPECT_EQ(ga::detail::chunk_launch_shape(1000, 20).threads, 20u);
+}
+
 TEST(DataMap, HullCoversSectionsWhoseOffsetsDifferAtRunTime) {
   // a[(i-1)*n + j], a[i*n + j], a[(i+1)*n + j] with j in [1, n-1): for any
   // sign of n the hull must contain all three rows' ranges.

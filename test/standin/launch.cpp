@@ -158,6 +158,23 @@ void __cudaRegisterFunction(void**, const char* host_fun, char*, const char* dev
 // shadow is the variable.
 void __cudaRegisterVar(void**, char*, char*, const char*, int, std::size_t, int, int) {}
 
+// gpu-autopar's run_cuda asks before each launch whether the program holds
+// code for the device (and how many threads a block may have): a registered
+// kernel has, with CUDA's usual per-block limit.
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* host_fun) {
+  auto guard = lock();
+  auto it = kernels().find(host_fun);
+  if (!attr)
+    return fail(cudaErrorInvalidValue);
+  if (it == kernels().end() || !it->second->registered)
+    return fail(cudaErrorInvalidDeviceFunction);
+  *attr = cudaFuncAttributes{};
+  attr->maxThreadsPerBlock = 1024;
+  attr->numRegs = 32;
+  attr->ptxVersion = attr->binaryVersion = 80;
+  return cudaSuccess;
+}
+
 cudaError_t __cudaGetKernel(cudaKernel_t* out, const void* host_fun) {
   auto guard = lock();
   auto it = kernels().find(host_fun);

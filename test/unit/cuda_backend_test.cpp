@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <regex>
+#include <thread>
 
 #include "cuda_backend.h"
 #include "lease_pool.h"
@@ -22,7 +24,13 @@ namespace {
 
 const loop_site kSite{"cuda.cpp", 9};
 
-// The fake driver's state.
+constexpr int kMaxFakeGpus = 4;
+constexpr int kIllegalAddress = 700; // a sticky error: the context is lost
+
+// The fake driver's state. Like the CUDA runtime, it has a current device and
+// a last error per thread; a sticky error poisons one device for good (every
+// later call on it returns the error); work put on a device's legacy default
+// stream stays pending until something waits for that stream.
 struct fake_driver {
   int count_result = 0;    // what cudaGetDeviceCount returns
   int devices = 2;
@@ -30,9 +38,23 @@ struct fake_driver {
   std::atomic<int> live_streams{0};
   std::atomic<int> syncs{0};
   std::size_t max_allocation = SIZE_MAX; // larger: cudaErrorMemoryAllocation
+  std::size_t free_memory = std::size_t(1) << 30;
+  std::atomic<int> sticky[kMaxFakeGpus];
+  std::atomic<int> legacy_pending[kMaxFakeGpus];
 } g_fake;
 
-thread_local int t_current = -1;
+thread_local int t_current = 0;
+thread_local int t_last_error = 0;
+
+int sticky_here() { return t_current >= 0 && t_current < kMaxFakeGpus ? g_fake.sticky[t_current].load() : 0; }
+// What a call returns that fails with `e` (or the device's sticky error).
+int fails(int e) {
+  if (int s = sticky_here())
+    e = s;
+  if (e)
+    t_last_error = e;
+  return e;
+}
 
 cuda_api fake_api() {
   cuda_api a{};
@@ -48,12 +70,20 @@ cuda_api fake_api() {
     return 0;
   };
   a.set_device = [](int d) {
+    if (d >= g_fake.devices)
+      return fails(101);
     t_current = d;
-    return d < g_fake.devices ? 0 : 101;
+    return 0;
+  };
+  a.get_device = [](int* d) {
+    *d = t_current;
+    return 0;
   };
   a.malloc = [](void** p, std::size_t n) {
     if (n > g_fake.max_allocation)
-      return kCudaErrorMemoryAllocation;
+      return fails(kCudaErrorMemoryAllocation);
+    if (int e = fails(0))
+      return e;
     *p = std::malloc(n ? n : 1);
     ++g_fake.live_allocations;
     return 0;
@@ -61,15 +91,15 @@ cuda_api fake_api() {
   a.free = [](void* p) {
     std::free(p);
     --g_fake.live_allocations;
-    return 0;
+    return fails(0);
   };
   a.memcpy_to_device_async = [](void* d, const void* s, std::size_t n, void*) {
     std::memcpy(d, s, n);
-    return 0;
+    return fails(0);
   };
   a.memcpy_to_host_async = [](void* d, const void* s, std::size_t n, void*) {
     std::memcpy(d, s, n);
-    return 0;
+    return fails(0);
   };
   a.stream_create = [](void** s) {
     *s = new int(t_current);
@@ -78,7 +108,7 @@ cuda_api fake_api() {
   };
   a.stream_synchronize = [](void*) {
     ++g_fake.syncs;
-    return 0;
+    return fails(0);
   };
   a.stream_destroy = [](void* s) {
     delete static_cast<int*>(s);
@@ -86,21 +116,84 @@ cuda_api fake_api() {
     return 0;
   };
   a.mem_get_info = [](std::size_t* f, std::size_t* t) {
-    *f = *t = std::size_t(1) << 30;
-    return 0;
+    *f = g_fake.free_memory;
+    *t = std::size_t(1) << 30;
+    return fails(0);
   };
-  a.error_string = [](int e) { return e == 35 ? "CUDA driver version is insufficient" : "fake error"; };
+  a.error_string = [](int e) {
+    return e == 35 ? "CUDA driver version is insufficient" : e == kIllegalAddress ? "an illegal memory access"
+                                                                                  : "fake error";
+  };
+  a.get_last_error = [] {
+    const int e = sticky_here() ? sticky_here() : t_last_error;
+    t_last_error = sticky_here();
+    return e;
+  };
+  a.device_synchronize = [] {
+    g_fake.legacy_pending[t_current] = 0;
+    return fails(0);
+  };
+  a.default_streams_synchronize = [] {
+    g_fake.legacy_pending[t_current] = 0;
+    return fails(0);
+  };
   return a;
 }
 
+const cuda_api g_table = fake_api(); // for test bodies that call "CUDA" themselves
+
 struct with_fake_cuda {
-  explicit with_fake_cuda(int count_result = 0) {
+  explicit with_fake_cuda(int count_result = 0, int devices = 2) {
     g_fake.count_result = count_result;
+    g_fake.devices = devices;
     g_fake.max_allocation = SIZE_MAX;
+    g_fake.free_memory = std::size_t(1) << 30;
+    for (int d = 0; d < kMaxFakeGpus; ++d) {
+      g_fake.sticky[d] = 0;
+      g_fake.legacy_pending[d] = 0;
+    }
     register_cuda_api(fake_api());
   }
   ~with_fake_cuda() { detail::unregister_cuda_api_for_testing(); }
 };
+
+// A kernel-mode chunk as run_cuda runs one: allocate (the section), launch
+// and check the launch with cudaGetLastError(); a launch whose chunk holds
+// `fault_at` traps on the GPU (a sticky error, seen at the chunk's
+// synchronisation), on every device or only on `fault_on`.
+class kernel_like_body : public recording_body {
+public:
+  using recording_body::recording_body;
+  std::size_t section_bytes_per_iteration = 0;
+  std::int64_t fault_at = -1;
+  int fault_on = -1;
+  std::atomic<int> faults{0};
+  std::chrono::milliseconds before_launch{0};
+
+  void run_device(device_context& dev, std::uint64_t b, std::uint64_t e) override {
+    detail::device_allocation section(dev, section_bytes_per_iteration * (e - b));
+    std::this_thread::sleep_for(before_launch);
+    if (int err = g_table.get_last_error())
+      throw device_error("kernel launch failed: CUDA error " + std::to_string(err));
+    if (fault_at >= 0 && std::uint64_t(fault_at) >= b && std::uint64_t(fault_at) < e &&
+        (fault_on < 0 || fault_on == dev.id())) {
+      ++faults;
+      g_fake.sticky[t_current] = kIllegalAddress;
+      return;
+    }
+    recording_body::run_device(dev, b, e);
+  }
+  std::uint64_t device_bytes(std::uint64_t b, std::uint64_t e) const override {
+    return declares_bytes ? section_bytes_per_iteration * (e - b) : 0;
+  }
+};
+
+int retired_devices() {
+  int n = 0;
+  for (int d = 0; d < detail::runtime().pool->device_count(); ++d)
+    n += detail::runtime().pool->get(d).retired();
+  return n;
+}
 
 } // namespace
 
@@ -159,17 +252,189 @@ TEST(CudaBackend, TwoFakeGpusRunALoopAndGiveEverythingBack) {
   EXPECT_NE(l.find("\"kind\":\"cuda\""), std::string::npos);
 }
 
-TEST(CudaBackend, SelectedOrdinalsAndOutOfMemory) {
+TEST(CudaBackend, OutOfMemorySplitsTheChunkAndKeepsTheDevice) {
+  // A failed cudaMalloc leaves its error in the thread's last-error slot; the
+  // next chunk's launch check must not take it for its own failure.
   with_fake_cuda cuda;
   g_fake.max_allocation = 4096; // 512 iterations of 8 bytes
-  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda:1"}});
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda:1"}, {"GPU_AUTOPAR_REPORT", report.path()}});
   ASSERT_EQ(detail::runtime().pool->device_count(), 1);
-  recording_body body(20000);
-  body.bytes_per_iteration = 8;
+  kernel_like_body body(20000);
+  body.section_bytes_per_iteration = 8;
   run_loop(kSite, 20000, loop_options{}, body);
   EXPECT_TRUE(body.each_once());
   EXPECT_EQ(body.on_device(0), 20000u) << "split until the chunks fit";
   EXPECT_EQ(g_fake.live_allocations.load(), 0);
+  const std::string l = report.lines().at(0);
+  EXPECT_EQ(rt_test::json_field(l, "fallback"), "null") << l;
+}
+
+TEST(CudaBackend, ChunksAreSizedToTheFreeDeviceMemory) {
+  with_fake_cuda cuda;
+  g_fake.max_allocation = g_fake.free_memory = 4096;
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  kernel_like_body body(20000);
+  body.section_bytes_per_iteration = 8;
+  body.declares_bytes = true;
+  run_loop(kSite, 20000, loop_options{}, body);
+  EXPECT_TRUE(body.each_once());
+  EXPECT_EQ(body.on_device(-1), 0u);
+  const std::string l = report.lines().at(0);
+  EXPECT_FALSE(std::regex_search(l, std::regex("\"failures\":[1-9]"))) << "no allocation failed: " << l;
+  EXPECT_EQ(rt_test::json_field(l, "fallback"), "null") << l;
+}
+
+TEST(CudaBackend, AStickyErrorTakesTheGpuOutOfUseForTheProcess) {
+  with_fake_cuda cuda;
+  temp_file report;
+  testing::internal::CaptureStderr();
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}, {"GPU_AUTOPAR_REPORT", report.path()},
+                    {"GPU_AUTOPAR_LOG", "warn"}});
+    kernel_like_body first(20000);
+    first.fault_at = 0; // in cuda0's first chunk, and only there: the GPU, not the body
+    first.fault_on = 0;
+    run_loop(kSite, 20000, loop_options{}, first);
+    EXPECT_TRUE(first.each_once());
+    EXPECT_EQ(first.on_device(-1), 0u) << "cuda1 took cuda0's chunk";
+    EXPECT_EQ(retired_devices(), 1);
+    kernel_like_body second(20000);
+    run_loop(kSite, 20000, loop_options{}, second);
+    EXPECT_TRUE(second.each_once());
+    EXPECT_EQ(second.on_device(1), 20000u) << "cuda0 is not tried again";
+    EXPECT_EQ(first.faults.load() + second.faults.load(), 1);
+    EXPECT_EQ(detail::runtime().pool->leases_in_use(), 0);
+    EXPECT_EQ(g_fake.live_allocations.load(), 0);
+  }
+  const std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_NE(log.find("cuda0 failed chunk [0, "), std::string::npos) << log;
+  EXPECT_NE(log.find("out of use for the rest of the process"), std::string::npos) << log;
+  const auto lines = report.lines();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[1].find("\"fallback\":{\"to\":\"gpu\",\"reason\":\"cuda0 is out of use: CUDA error 700: an "
+                          "illegal memory access (the device's CUDA context is lost)\"}"),
+            std::string::npos)
+      << lines[1];
+  EXPECT_EQ(lines[1].find("\"id\":0,"), std::string::npos) << "cuda0 is not planned: " << lines[1];
+}
+
+TEST(CudaBackend, ABodyThatFaultsOnTwoGpusIsTheLoopsError) {
+  with_fake_cuda cuda(0, 3);
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}});
+  kernel_like_body body(30000);
+  body.fault_at = 12345; // on every GPU: the body's own fault
+  try {
+    run_loop(kSite, 30000, loop_options{}, body);
+    ADD_FAILURE() << "expected a loop_error";
+  } catch (const loop_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("gpu-autopar: cuda.cpp:9: the loop body faults on the GPU: iterations ["), std::string::npos)
+        << what;
+    EXPECT_NE(what.find("faulted on two GPUs"), std::string::npos) << what;
+    EXPECT_NE(what.find("CUDA error 700"), std::string::npos) << what;
+  }
+  EXPECT_EQ(body.faults.load(), 2) << "not tried on a third GPU";
+  EXPECT_EQ(retired_devices(), 2) << "the third GPU stays in use";
+  EXPECT_EQ(body.host_iterations.load(), 0u) << "the faulting iterations never ran on the CPU";
+  EXPECT_EQ(body.hits[12345].load(), 0);
+  for (auto& h : body.hits)
+    ASSERT_LE(h.load(), 1);
+  EXPECT_EQ(detail::runtime().pool->leases_in_use(), 0);
+  EXPECT_EQ(g_fake.live_allocations.load(), 0);
+}
+
+TEST(CudaBackend, ALoopWhoseGpuWasLostWhileItWaitedRunsOnTheCpu) {
+  with_fake_cuda cuda(0, 1);
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}});
+  kernel_like_body first(1000), second(1000);
+  first.fault_at = 0;
+  first.before_launch = std::chrono::milliseconds(300);
+  std::thread other([&] {
+    // Planned while cuda0 is still in use, it waits for the lease that the
+    // first loop's fault ends.
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    run_loop(kSite, 1000, loop_options{}, second);
+  });
+  run_loop(kSite, 1000, loop_options{}, first);
+  other.join();
+  EXPECT_TRUE(first.each_once());
+  EXPECT_TRUE(second.each_once()) << "no iteration is lost";
+  EXPECT_EQ(second.on_device(-1), 1000u);
+  EXPECT_EQ(retired_devices(), 1);
+}
+
+TEST(CudaBackend, DefaultStreamWorkOfATaskBodyIsWaitedForBeforeTheChunkCounts) {
+  // A task-mode body calls a function that launches without a stream: the
+  // launch goes to the legacy default stream, not the lease's.
+  with_fake_cuda cuda;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}});
+  recording_body body(64);
+  body.inner = [&](std::uint64_t) {
+    int d = 0;
+    g_table.get_device(&d);
+    ++g_fake.legacy_pending[d];
+  };
+  loop_options o;
+  o.mode = loop_mode::task;
+  o.schedule = schedule_kind::dynamic;
+  o.chunk = 4;
+  run_loop(kSite, 64, o, body);
+  EXPECT_TRUE(body.each_once());
+  for (int d = 0; d < 2; ++d)
+    EXPECT_EQ(g_fake.legacy_pending[d].load(), 0) << "cuda" << d << "'s default stream was not waited for";
+}
+
+TEST(CudaBackend, ALoopNestedInATaskBodyRunsOnTheLeasesGpu) {
+  with_fake_cuda cuda;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}});
+  struct where_body : loop_body {
+    std::atomic<int> wrong_device{0}, runs{0};
+    void run_host(std::uint64_t, std::uint64_t) override {}
+    void run_device(device_context& dev, std::uint64_t, std::uint64_t) override {
+      ++runs;
+      wrong_device += t_current != dev.id(); // fake ordinals are the runtime's ids
+    }
+    bool can_run_on(device_kind, const char**) const override { return true; }
+  } nested;
+  recording_body outer(16);
+  std::atomic<int> not_restored{0};
+  outer.inner = [&](std::uint64_t) {
+    const int other = 1 - current_device()->id();
+    g_table.set_device(other); // the body works on the other GPU for a while
+    run_loop(kSite, 100, loop_options{}, nested);
+    not_restored += t_current != other;
+  };
+  loop_options o;
+  o.mode = loop_mode::task;
+  run_loop(kSite, 16, o, outer);
+  EXPECT_TRUE(outer.each_once());
+  EXPECT_EQ(nested.runs.load(), 16);
+  EXPECT_EQ(nested.wrong_device.load(), 0);
+  EXPECT_EQ(not_restored.load(), 0) << "the body's current device is given back";
+}
+
+TEST(CudaBackend, EveryGpuIsOpenedBeforeTheFirstLoop) {
+  with_fake_cuda cuda(0, 3);
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}});
+  detail::lease_pool& pool = *detail::runtime().pool;
+  ASSERT_EQ(pool.device_count(), 3);
+  for (int d = 0; d < 3; ++d)
+    EXPECT_EQ(pool.slot_count(d), 1) << "cuda" << d;
+  EXPECT_EQ(g_fake.live_streams.load(), 3) << "contexts and streams exist before any loop";
+}
+
+TEST(CudaBackend, AnOrdinalNamedTwiceIsOneDevice) {
+  with_fake_cuda cuda;
+  testing::internal::CaptureStderr();
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda:1,0,1"}, {"GPU_AUTOPAR_LOG", "warn"}});
+    ASSERT_EQ(detail::runtime().pool->device_count(), 2);
+    EXPECT_EQ(detail::runtime().pool->get(0).describe().find("cuda0 (CUDA device 1:"), 0u);
+  }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "gpu-autopar: warning: GPU_AUTOPAR_DEVICES names CUDA device 1 more than once; it is used once\n");
 }
 
 TEST(CudaBackend, HostCompiledKernelLoopsStayOnTheCpu) {

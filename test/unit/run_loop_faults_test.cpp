@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "lease_pool.h"
 #include "runtime_state.h"
 #include "sim_device.h"
@@ -121,6 +123,21 @@ TEST(RunLoopFaults, OutOfMemorySplitsChunksUntilTheyFit) {
   EXPECT_EQ(rt_test::json_field(l, "backend"), "\"sim\"");
   EXPECT_EQ(rt_test::json_field(l, "fallback"), "null") << "no device was lost";
   EXPECT_NE(l.find("\"retries\":"), std::string::npos);
+  expect_iterations_add_up(l);
+}
+
+TEST(RunLoopFaults, ChunksAreCutToTheFreeMemoryBeforeTheyRun) {
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2,mem=4KiB"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  recording_body body(20000);
+  body.bytes_per_iteration = 8;
+  body.declares_bytes = true; // as kernel-mode loops do: chunks are sized, no allocation fails
+  run_loop(kSite, 20000, loop_options{}, body);
+  EXPECT_TRUE(body.each_once());
+  EXPECT_EQ(body.on_device(-1), 0u);
+  const std::string l = only_line(report);
+  EXPECT_FALSE(std::regex_search(l, std::regex("\"failures\":[1-9]"))) << l;
+  EXPECT_EQ(rt_test::json_field(l, "fallback"), "null");
   expect_iterations_add_up(l);
 }
 

@@ -81,21 +81,15 @@ public:
   void run_host(std::uint64_t b, std::uint64_t e) override { run(nullptr, b, e); }
   void run_device(gpu_autopar::device_context& dev, std::uint64_t b, std::uint64_t e) override {
     // Like kernel mode: allocate, copy in, run, copy out, free (RAII).
-    void* buffer = nullptr;
+    gpu_autopar::detail::device_allocation buffer(dev, bytes_per_iteration * (e - b));
     if (bytes_per_iteration) {
-      buffer = dev.allocate(bytes_per_iteration * (e - b));
       std::vector<char> host(bytes_per_iteration * (e - b), 1);
-      dev.copy_to_device(buffer, host.data(), host.size());
+      dev.copy_to_device(buffer.get(), host.data(), host.size());
     }
-    struct release {
-      gpu_autopar::device_context& dev;
-      void* p;
-      ~release() {
-        if (p)
-          dev.deallocate(p);
-      }
-    } guard{dev, buffer};
     run(&dev, b, e);
+  }
+  std::uint64_t device_bytes(std::uint64_t b, std::uint64_t e) const override {
+    return declares_bytes ? bytes_per_iteration * (e - b) : 0;
   }
   bool can_run_on(gpu_autopar::device_kind kind, const char** why_not) const override {
     if (host_only && kind != gpu_autopar::device_kind::cpu) {
@@ -124,6 +118,7 @@ public:
 
   std::vector<std::atomic<int>> hits;
   std::size_t bytes_per_iteration = 0;
+  bool declares_bytes = false; // device_bytes() tells the runtime what a chunk allocates
   std::chrono::microseconds sleep_per_iteration{0};
   std::int64_t throw_at = -1;
   bool host_only = false;

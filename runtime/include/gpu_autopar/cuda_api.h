@@ -20,11 +20,24 @@ struct cuda_api {
   int (*free)(void* p);
   int (*memcpy_to_device_async)(void* dst, const void* src, std::size_t bytes, void* stream);
   int (*memcpy_to_host_async)(void* dst, const void* src, std::size_t bytes, void* stream);
-  int (*stream_create)(void** stream); // a non-blocking stream
+  // A blocking stream (cudaStreamDefault): ordered with the legacy default
+  // stream, so a task-mode body's own cudaMemcpy/cudaMemset/library calls and
+  // the launches of functions it calls (all on the default stream) stay
+  // ordered with the launches moved onto the lease's stream.
+  int (*stream_create)(void** stream);
   int (*stream_synchronize)(void* stream);
   int (*stream_destroy)(void* stream);
   int (*mem_get_info)(std::size_t* free, std::size_t* total);
   const char* (*error_string)(int error);
+  int (*get_device)(int* device);
+  // cudaGetLastError: returns and clears the calling thread's last error (a
+  // sticky error is returned and stays).
+  int (*get_last_error)();
+  int (*device_synchronize)();
+  // Waits for the current device's default streams (the legacy one and the
+  // calling thread's per-thread one): work a task-mode body or the functions
+  // it calls put there without a stream.
+  int (*default_streams_synchronize)();
 };
 
 // CUDA error codes the runtime treats specially.
@@ -67,7 +80,7 @@ inline int to_host(void* dst, const void* src, std::size_t n, void* s) {
 }
 inline int stream_create(void** s) {
   cudaStream_t st = nullptr;
-  cudaError_t e = cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking);
+  cudaError_t e = cudaStreamCreateWithFlags(&st, cudaStreamDefault);
   *s = st;
   return int(e);
 }
@@ -75,13 +88,21 @@ inline int stream_synchronize(void* s) { return int(cudaStreamSynchronize(static
 inline int stream_destroy(void* s) { return int(cudaStreamDestroy(static_cast<cudaStream_t>(s))); }
 inline int mem_get_info(std::size_t* f, std::size_t* t) { return int(cudaMemGetInfo(f, t)); }
 inline const char* error_string(int e) { return cudaGetErrorString(static_cast<cudaError_t>(e)); }
+inline int get_device(int* d) { return int(cudaGetDevice(d)); }
+inline int get_last_error() { return int(cudaGetLastError()); }
+inline int device_synchronize() { return int(cudaDeviceSynchronize()); }
+inline int default_streams_synchronize() {
+  cudaError_t e = cudaStreamSynchronize(cudaStreamLegacy);
+  return int(e != cudaSuccess ? e : cudaStreamSynchronize(cudaStreamPerThread));
+}
 
 // One definition across the program (an inline variable): registers the
 // table while static objects are initialised, before any loop runs.
 inline const bool registered = (register_cuda_api(cuda_api{
                                     get_device_count, get_device_properties, set_device, malloc, free, to_device,
                                     to_host, stream_create, stream_synchronize, stream_destroy, mem_get_info,
-                                    error_string}),
+                                    error_string, get_device, get_last_error, device_synchronize,
+                                    default_streams_synchronize}),
                                 true);
 } // namespace cuda_runtime_functions
 } // namespace detail

@@ -75,6 +75,14 @@ public:
   // Whether run_device can use devices of this kind; if not, *why_not says
   // why (e.g. a kernel-mode loop compiled without a CUDA compiler).
   virtual bool can_run_on(device_kind kind, const char** why_not) const = 0;
+  // Device memory run_device allocates for [begin, end) (0: unknown or
+  // none). The runtime cuts chunks that would not fit in a device's free
+  // memory before they run.
+  virtual std::uint64_t device_bytes(std::uint64_t begin, std::uint64_t end) const {
+    (void)begin;
+    (void)end;
+    return 0;
+  }
 };
 
 // Runs every index in [0, count) exactly once, on the devices and CPU threads
@@ -89,6 +97,24 @@ device_context* current_device();
 void* current_stream();
 
 namespace detail {
+// Device memory that is freed at the end of the scope, also when the chunk
+// fails (no allocation for 0 bytes).
+class device_allocation {
+public:
+  device_allocation(device_context& dev, std::size_t bytes) : dev_(dev), p_(bytes ? dev.allocate(bytes) : nullptr) {}
+  ~device_allocation() {
+    if (p_)
+      dev_.deallocate(p_);
+  }
+  device_allocation(const device_allocation&) = delete;
+  device_allocation& operator=(const device_allocation&) = delete;
+  void* get() const { return p_; }
+
+private:
+  device_context& dev_;
+  void* p_;
+};
+
 // Tests only: forgets the runtime (devices, lease pool, report file, the
 // environment read at the first loop) so the next loop reads the environment
 // again. No loop may be running.

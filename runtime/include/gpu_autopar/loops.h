@@ -7,6 +7,7 @@
 // which splits the iteration indices over devices and CPU threads.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -18,6 +19,7 @@
 #include <gpu_autopar/device_slice.h>
 #include <gpu_autopar/hd_tuple.h>
 #include <gpu_autopar/iteration_space.h>
+#include <gpu_autopar/launch_shape.h>
 #include <gpu_autopar/loop_body.h>
 #include <gpu_autopar/options.h>
 #include <gpu_autopar/reductions.h>
@@ -94,20 +96,23 @@ GPU_AUTOPAR_HD void invoke_on_device(Body& body, T i, Views& views, Partials& pa
   body(i, hd_get<V>(views)..., hd_get<P>(partials)...);
 }
 
-// The work of thread t of the `threads` in kernel_chunk's grid. A host
+// The work of thread t of the `threads` in kernel_chunk's grid: a
+// grid-stride loop over the chunk's n iterations (launch_shape.h); the
+// thread's partials go to out[t] (no `out` without reductions). A host
 // function too, so that the CUDA stand-in of the tests (standin_hook.h) runs
 // the very same code on the host.
 template <class Body, class T, class Views, class Partials, std::size_t NV, std::size_t NP>
 GPU_AUTOPAR_HD void chunk_thread(std::uint64_t t, std::uint64_t threads, Body& body, iterations<T>& space,
                                  std::uint64_t begin, std::uint64_t n, Views& views, Partials& identity,
                                  Partials* out) {
-  (void)threads;
   if (t >= n)
     return;
   Partials partials = identity;
-  invoke_on_device(body, space.at(begin + t), views, partials, std::make_index_sequence<NV>{},
-                   std::make_index_sequence<NP>{});
-  out[t] = partials;
+  for (std::uint64_t u = t; u < n; u += threads)
+    invoke_on_device(body, space.at(begin + u), views, partials, std::make_index_sequence<NV>{},
+                     std::make_index_sequence<NP>{});
+  if (out)
+    out[t] = partials;
 }
 
 template <class Body, class T, class Views, class Partials, std::size_t NV, std::size_t NP>
@@ -152,6 +157,21 @@ public:
     reds_.combine(partials); // only once the chunk's results are back
   }
 
+  // What prepare() and run_cuda() allocate: each map's section of the chunk,
+  // and the reduction partials (one per GPU thread).
+  std::uint64_t device_bytes(std::uint64_t begin, std::uint64_t end) const override {
+    if (begin >= end)
+      return 0;
+    const long long first = static_cast<long long>(space_.at(begin));
+    const long long last = static_cast<long long>(space_.at(end - 1));
+    std::uint64_t bytes = std::tuple_size<typename Reds::partials>::value
+                              ? std::min<std::uint64_t>(end - begin, kMaxChunkBlocks * 256) *
+                                    sizeof(typename Reds::partials)
+                              : 0;
+    section_bytes(bytes, first, last, map_index{});
+    return bytes;
+  }
+
   bool can_run_on(device_kind kind, const char** why_not) const override {
 #if !defined(__CUDACC__)
     if (kind == device_kind::cuda) {
@@ -182,6 +202,12 @@ private:
   auto device_views(const Slices& s, std::index_sequence<I...>) const {
     return std::make_tuple(std::get<I>(s).view(std::get<I>(maps_))...);
   }
+  template <std::size_t... I>
+  void section_bytes(std::uint64_t& bytes, long long first, long long last, std::index_sequence<I...>) const {
+    ((bytes += std::uint64_t(std::get<I>(maps_).chunk_range(first, last).size()) *
+               sizeof(typename std::tuple_element<I, Maps>::type::element_type)),
+     ...);
+  }
   template <class Slices, std::size_t... I>
   void finish(Slices& s, std::index_sequence<I...>) const {
     (std::get<I>(s).finish(std::get<I>(maps_)), ...);
@@ -211,30 +237,42 @@ private:
 #if defined(__CUDACC__)
     using P = decltype(to_hd_tuple(reds_.identities()));
     constexpr std::size_t np = std::tuple_size<typename Reds::partials>::value;
-    const std::uint64_t n = end - begin;
-    P* out = static_cast<P*>(dev.allocate(n * sizeof(P)));
-    struct release {
-      device_context& dev;
-      void* p;
-      ~release() { dev.deallocate(p); }
-    } guard{dev, out};
-    const unsigned threads = 256;
-    const std::uint64_t blocks = (n + threads - 1) / threads;
     using V = decltype(to_hd_tuple(views));
-    static const bool twin = register_standin_twin<&chunk_thread<Body, T, V, P, map_count, np>>(
-        &kernel_chunk<Body, T, V, P, map_count, np>);
+    const auto kernel = kernel_chunk<Body, T, V, P, map_count, np>;
+    static const bool twin = register_standin_twin<&chunk_thread<Body, T, V, P, map_count, np>>(kernel);
     (void)twin;
-    kernel_chunk<Body, T, V, P, map_count, np>
-        <<<static_cast<unsigned>(blocks), threads, 0, static_cast<cudaStream_t>(dev.stream())>>>(
-            body_, space_, begin, n, to_hd_tuple(views), to_hd_tuple(reds_.identities()), out);
-    cudaError_t launched = cudaGetLastError();
-    if (launched != cudaSuccess)
-      throw device_error(std::string("gpu_autopar: kernel launch failed: ") + cudaGetErrorString(launched));
-    std::vector<P> each(n);
-    dev.copy_to_host(each.data(), out, n * sizeof(P));
-    dev.synchronize();
+    const std::string where = "gpu_autopar: CUDA device " + std::to_string(dev.id());
+    // Whether the program holds code this GPU can run (a binary built for
+    // other architectures only would fail at the launch with a less telling
+    // error), and how many threads a block of this kernel may have.
+    cudaFuncAttributes attributes;
+    cudaError_t e = cudaFuncGetAttributes(&attributes, kernel);
+    if (e != cudaSuccess) {
+      (void)cudaGetLastError();
+      throw device_error(where + " has no code for this loop's kernel (" + cudaGetErrorString(e) +
+                         "): the program was not compiled for this GPU's architecture (nvcc -gencode or "
+                         "-arch for its compute capability)");
+    }
+    const std::uint64_t n = end - begin;
+    const launch_shape shape = chunk_launch_shape(n, unsigned(attributes.maxThreadsPerBlock));
+    const std::uint64_t threads = std::min<std::uint64_t>(n, shape.total());
+    device_allocation partials_memory(dev, np ? threads * sizeof(P) : 0);
+    P* out = static_cast<P*>(partials_memory.get());
+    // An error an earlier call left on this thread (a task-mode body's own
+    // CUDA calls, around a nested loop) is not this launch's.
+    (void)cudaGetLastError();
+    kernel<<<shape.blocks, shape.threads, 0, static_cast<cudaStream_t>(dev.stream())>>>(
+        body_, space_, begin, n, to_hd_tuple(views), to_hd_tuple(reds_.identities()), out);
+    e = cudaGetLastError();
+    if (e != cudaSuccess)
+      throw device_error(where + ": kernel launch failed: " + cudaGetErrorString(e));
     auto partials = reds_.identities();
-    fold_all(partials, each, std::make_index_sequence<np>{});
+    if (np) {
+      std::vector<P> each(threads);
+      dev.copy_to_host(each.data(), out, threads * sizeof(P));
+      fold_all(partials, each, std::make_index_sequence<np>{});
+    }
+    dev.synchronize();
     return partials;
 #else
     (void)views;
