@@ -35,6 +35,8 @@ public:
       after_copy_in(); // e.g. another device copying its results back meanwhile
   }
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
+    if (++copies_out == fail_copy_out)
+      throw gpu_autopar::device_error("fake device: copy to host failed");
     bytes_out += bytes;
     std::memcpy(dst, src, bytes);
   }
@@ -43,5 +45,6 @@ public:
   std::set<void*> live;
   std::size_t allocations = 0, bytes_in = 0, bytes_out = 0;
   bool fail_allocations = false;
+  std::size_t copies_out = 0, fail_copy_out = 0; // the fail_copy_out-th copy to the host throws (0: none)
   std::function<void()> after_copy_in;
 };

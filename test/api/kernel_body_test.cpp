@@ -141,6 +141,38 @@ TEST(KernelBody, FailedChunkFreesItsDeviceMemory) {
     EXPECT_EQ(v, 0.0f); // nothing copied back from a failed chunk
 }
 
+TEST(KernelBody, AChunkThatFailsDuringCopyBackChangesNoMapAndIsRetriedOnce) {
+  // The second map's copy back fails after the first map's results came
+  // back: retried elsewhere, the chunk must find every map unchanged, or its
+  // `tofrom` updates are applied twice.
+  std::vector<long> x(300, 10), y(300, 20), z(300, -1), in(300, 1);
+  ga::iterations<int> space(0, ga::less, 300, 1);
+  auto maps = ga::data(ga::tofrom(x, ga::affine(1, 0, 1)), ga::from(z, ga::affine(1, 0, 1)),
+                       ga::tofrom(y, ga::affine(1, 0, 1)), ga::to(in, ga::affine(1, 0, 1)));
+  auto reds = ga::reductions();
+  auto body = [=](int i, ga::view<decltype(x)> x, ga::view<decltype(z)> z, ga::view<decltype(y)> y,
+                  ga::view<decltype(in)> in) {
+    x[i] += in[i];
+    z[i] = x[i] + y[i];
+    y[i] += 2 * in[i];
+  };
+  auto k = make_kernel(space, maps, reds, body);
+  for (std::size_t failing = 1; failing <= 3; ++failing) {
+    fake_device broken, dev;
+    broken.fail_copy_out = failing;
+    EXPECT_THROW(k.run_device(broken, 100, 200), ga::device_error) << failing;
+    EXPECT_TRUE(broken.live.empty());
+    k.run_device(dev, 100, 200);
+    for (int i = 100; i < 200; ++i) {
+      ASSERT_EQ(x[i], 10 + long(failing)) << "copy " << failing << " failed, x[" << i << "]";
+      ASSERT_EQ(y[i], 20 + 2 * long(failing)) << "copy " << failing << " failed, y[" << i << "]";
+      ASSERT_EQ(z[i], x[i] + 20 + 2 * long(failing - 1)) << i;
+    }
+    EXPECT_EQ(x[99], 10);
+    EXPECT_EQ(y[200], 20);
+  }
+}
+
 TEST(KernelBody, ANeighboursWriteBackDuringCopyInIsNotOverwritten) {
   // Whole maps (scatter through an index): while this chunk's copy goes in,
   // another device writes its element 9 back to the host. This chunk never

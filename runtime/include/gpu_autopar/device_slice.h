@@ -1,6 +1,6 @@
 // The device copy of one map's section for one chunk: allocated and filled on
-// `prepare`, copied back on `finish`, freed when the slice goes away — also
-// when the chunk fails, so a failed chunk never leaks device memory.
+// `prepare`, copied back on `fetch` and `commit`, freed when the slice goes
+// away — also when the chunk fails, so a failed chunk never leaks device memory.
 #pragma once
 
 #include <cstring>
@@ -56,7 +56,7 @@ public:
     // Copy back only what changed when neighbouring chunks' sections overlap
     // (a stale copy of a neighbour's element must not overwrite its result).
     diff_ = writes(m.kind) && m.sections_may_overlap();
-    const bool copy_in =
+    copy_in_ =
         m.kind == map_kind::to || m.kind == map_kind::tofrom || (m.kind == map_kind::from && (diff_ || !covers_densely(m, step)));
     const E* src = m.host + range_.lo;
     if (diff_) {
@@ -67,7 +67,7 @@ public:
       const auto* p = reinterpret_cast<const unsigned char*>(src);
       before_.assign(p, p + bytes);
       dev.copy_to_device(mem_, before_.data(), bytes);
-    } else if (copy_in) {
+    } else if (copy_in_) {
       dev.copy_to_device(mem_, src, bytes);
     }
   }
@@ -77,22 +77,38 @@ public:
     return basic_view<E>(static_cast<E*>(mem_) - range_.lo, m.size());
   }
 
-  // Copies the chunk's results back to the host object (after the device has
-  // finished the chunk).
-  void finish(const Map& m) {
+  // Copy-back is in two steps so that it is all or nothing: a chunk that
+  // fails while its results come back (a later map's copy) is retried, and
+  // had an earlier map's `tofrom` results already reached the host, the
+  // retry would read them and apply its updates twice (y += ...).
+  //
+  // fetch: brings the chunk's results from the device (once the device has
+  // finished the chunk) into host staging, leaving the host object as it
+  // was. Only a `from` map that the chunk overwrites whole and does not read
+  // goes straight to the host: a retry writes the same values again.
+  void fetch(const Map& m) {
     if (!writes(m.kind) || !mem_)
       return;
     const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
-    auto* dst = reinterpret_cast<unsigned char*>(const_cast<Mutable*>(m.host + range_.lo));
-    if (!diff_) {
-      dev_->copy_to_host(dst, mem_, bytes);
+    if (!diff_ && !copy_in_) {
+      dev_->copy_to_host(host_bytes(m), mem_, bytes);
       dev_->synchronize();
       return;
     }
-    std::vector<unsigned char> after(bytes);
-    dev_->copy_to_host(after.data(), mem_, bytes);
+    after_.resize(bytes);
+    dev_->copy_to_host(after_.data(), mem_, bytes);
     dev_->synchronize();
-    copy_changed(dst, after.data(), before_.data(), bytes);
+  }
+
+  // commit: writes what fetch() staged to the host object. No device call:
+  // it cannot fail.
+  void commit(const Map& m) noexcept {
+    if (after_.empty())
+      return;
+    if (diff_)
+      copy_changed(host_bytes(m), after_.data(), before_.data(), after_.size());
+    else
+      std::memcpy(host_bytes(m), after_.data(), after_.size());
   }
 
 private:
@@ -123,11 +139,16 @@ private:
     }
   }
 
+  unsigned char* host_bytes(const Map& m) const {
+    return reinterpret_cast<unsigned char*>(const_cast<Mutable*>(m.host + range_.lo));
+  }
+
   device_context* dev_ = nullptr;
   void* mem_ = nullptr;
   element_range range_;
   bool diff_ = false;
-  std::vector<unsigned char> before_;
+  bool copy_in_ = false; // the chunk reads the section's old values
+  std::vector<unsigned char> before_, after_;
 };
 
 } // namespace detail

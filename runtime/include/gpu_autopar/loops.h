@@ -153,7 +153,8 @@ public:
       partials = run_cuda(dev, views, begin, end);
     else
       partials = run_views(views, begin, end);
-    finish(slices, map_index{});
+    fetch(slices, map_index{}); // every map's results, before any reaches the host
+    commit(slices, map_index{});
     reds_.combine(partials); // only once the chunk's results are back
   }
 
@@ -209,8 +210,12 @@ private:
      ...);
   }
   template <class Slices, std::size_t... I>
-  void finish(Slices& s, std::index_sequence<I...>) const {
-    (std::get<I>(s).finish(std::get<I>(maps_)), ...);
+  void fetch(Slices& s, std::index_sequence<I...>) const {
+    (std::get<I>(s).fetch(std::get<I>(maps_)), ...);
+  }
+  template <class Slices, std::size_t... I>
+  void commit(Slices& s, std::index_sequence<I...>) const {
+    (std::get<I>(s).commit(std::get<I>(maps_)), ...);
   }
 
   template <class Views>
