@@ -22,7 +22,7 @@ struct kernel {
   std::string name; // the device-side (mangled) name
   bool registered = false; // by __cudaRegisterFunction, i.e. the program holds device code for it
   gpu_autopar_standin_twin twin{nullptr, nullptr, nullptr};
-  std::vector<unsigned long long> arg_sizes;
+  std::vector<unsigned long long> arg_sizes; // as registered; what a kernel touches is found as it runs
 };
 
 // By host-side address; records are never freed (cudaKernel_t handles point at them).
@@ -47,36 +47,6 @@ struct call_configuration {
 std::vector<call_configuration>& configurations() {
   thread_local std::vector<call_configuration> stack;
   return stack;
-}
-
-// The device memory a launch's arguments point at: a kernel may read and
-// write all of every live allocation of its device that an aligned word of an
-// argument points into. Arguments may hold pointers biased below their
-// allocation (gpu-autopar's views index with global indices), which can land
-// anywhere: only a word equal to an allocation's base address counts as a
-// use of freed memory or of another device's memory.
-void argument_accesses(const kernel& k, void** args, int dev, op& o) {
-  for (std::size_t i = 0; i < k.arg_sizes.size(); ++i) {
-    const auto* bytes = static_cast<const unsigned char*>(args[i]);
-    for (std::size_t at = 0; at + sizeof(void*) <= k.arg_sizes[i]; at += sizeof(void*)) {
-      void* p;
-      std::memcpy(&p, bytes + at, sizeof p);
-      allocation* a = find_allocation(p, true);
-      if (!a)
-        continue;
-      const bool exact = reinterpret_cast<std::uintptr_t>(p) == a->base;
-      if (a->freed && exact) {
-        violation("use-after-free", "launch of " + k.name + ": argument " + std::to_string(i) + " points at " +
-                                        describe(p) + " after cudaFree");
-        o.faults = true; // as on a GPU: an illegal address, found when the kernel runs
-      }
-      else if (!a->freed && a->device != dev && exact)
-        violation("wrong-device", "launch of " + k.name + " on device " + std::to_string(dev) + ": argument " +
-                                      std::to_string(i) + " points at " + describe(p));
-      else if (!a->freed && a->device == dev)
-        o.accesses.push_back({a->base, a->base + a->bytes, true});
-    }
-  }
 }
 
 cudaError_t launch(kernel* k, dim3 grid, dim3 block, void** args, cudaStream_t s) {
@@ -114,7 +84,7 @@ cudaError_t launch(kernel* k, dim3 grid, dim3 block, void** args, cudaStream_t s
   op o;
   o.what = "kernel " + k->name + " (launch " + std::to_string(number) + ", " + std::to_string(grid.x) + "x" +
            std::to_string(block.x) + " threads)";
-  argument_accesses(*k, args, dev, o);
+  o.kernel = true; // what it reads and writes is found as it runs (touches.cpp)
   // Arguments are copied at launch, as CUDA does: the caller's may be gone when the kernel runs.
   const gpu_autopar_standin_twin twin = k->twin;
   std::shared_ptr<void> copy(twin.copy(args), twin.destroy);

@@ -112,26 +112,52 @@ void prune_done(state& s) {
     s.done.pop_front();
 }
 
+void poison(state& s, const op& o, const std::string& why) {
+  s.devices[o.device].sticky = cudaErrorIllegalAddress;
+  log_line("note: device " + std::to_string(o.device) + ": " + why + " in " + o.what +
+           "; the context is poisoned (every later call on it fails with cudaErrorIllegalAddress)");
+}
+
+// Runs a kernel op, turning what it touched into its accesses: freed memory
+// faults as on a GPU (illegal address), another device's memory is reported.
+void run_kernel(state& s, op& o) {
+  bool stale = false;
+  for (const touch& t : run_tracking_touches(o.run)) {
+    void* base = reinterpret_cast<void*>(t.a->base);
+    if (t.a->freed) {
+      violation("use-after-free", where(o) + " touches " + describe(base) + " after cudaFree");
+      stale = true;
+      continue;
+    }
+    if (t.a->device != o.device)
+      violation("wrong-device", where(o) + " touches " + describe(base));
+    o.accesses.push_back({t.a->base, t.a->base + t.a->bytes, t.write});
+  }
+  if (stale)
+    poison(s, o, "fault (use after free)");
+}
+
 void execute(state& s, op& o) {
   device& dev = s.devices[o.device];
   if (dev.sticky != cudaSuccess)
     return; // a poisoned context runs nothing more
   if (o.faults) {
-    dev.sticky = cudaErrorIllegalAddress;
-    log_line("note: device " + std::to_string(o.device) + ": fault in " + o.what +
-             "; the context is poisoned (every later call on it fails with cudaErrorIllegalAddress)");
+    poison(s, o, "fault");
     return;
   }
+  if (s.trace)
+    log_line("run " + where(o));
+  if (o.kernel)
+    run_kernel(s, o);
+  else if (o.run)
+    o.run();
+  o.run = nullptr;
+  // After the run: a kernel's accesses are known only once it ran.
   for (const op& d : s.done)
     if (d.stream != o.stream && !happens_before(d, o) && !happens_before(o, d))
       if (const access* a = conflict(o, d))
         violation("unordered-access", where(o) + " and " + where(d) + " both touch " +
                                           describe(reinterpret_cast<void*>(a->lo)) + " and nothing orders them");
-  if (s.trace)
-    log_line("run " + where(o));
-  if (o.run)
-    o.run();
-  o.run = nullptr;
   s.done.push_back(std::move(o));
   prune_done(s);
 }

@@ -40,6 +40,7 @@ struct op {
   std::vector<access> accesses;
   std::function<void()> run;
   bool faults = false;  // an injected fault: poisons the device's context instead of running
+  bool kernel = false;  // a launch: what it touches is found while it runs (touches.cpp), not listed up front
   clock after;          // what must have finished before it starts (includes its stream's earlier ops)
   std::uint64_t observed = UINT64_MAX; // the host clock tick at which a host wait covered it
 };
@@ -114,6 +115,14 @@ void violation(const std::string& kind, const std::string& message);
 cudaError_t fail(cudaError_t e);
 // The error a call on `dev` fails with before doing anything: a bad ordinal or a poisoned context.
 cudaError_t check_device(int dev);
+
+// An allocation a kernel touched while its twin ran, and whether it wrote it.
+struct touch {
+  allocation* a;
+  bool write;
+};
+// Runs a kernel's twin with all device memory inaccessible and returns what it touched (touches.cpp).
+std::vector<touch> run_tracking_touches(const std::function<void()>& run);
 
 // Memory.
 allocation* find_allocation(const void* p, bool include_freed);

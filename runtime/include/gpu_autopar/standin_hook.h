@@ -31,7 +31,8 @@ typedef struct gpu_autopar_standin_twin {
   void (*destroy)(void* copy);
 } gpu_autopar_standin_twin;
 // kernel: the kernel's host-side address (what `<<<...>>>` launches);
-// arg_sizes: sizeof each parameter (the stand-in looks for device pointers in them).
+// arg_sizes: sizeof each parameter (kept for the stand-in's records: it finds what a kernel touches
+// while the twin runs, not from argument values).
 typedef void (*gpu_autopar_standin_register_twin_fn)(const void* kernel, gpu_autopar_standin_twin twin,
                                                      const unsigned long long* arg_sizes, int arg_count);
 }

@@ -1,0 +1,138 @@
+// The runtime's CUDA path against the stand-in (README.md): task-mode bodies
+// that mix their own CUDA calls with launches on the lease's stream, and
+// kernel-mode loops under injected out-of-memory and faults. Written as the
+// tool rewrites loops (docs/generated-code.md), so it needs no rewrite step.
+// One scenario per command-line argument; cuda_path_check.py runs them.
+#include <gpu_autopar/gpu_autopar.h>
+#include <gpu_autopar/standin_hook.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace ga = gpu_autopar;
+
+namespace {
+
+__host__ __device__ void add_one_thread(unsigned long long t, unsigned long long threads, int* p, int n) {
+  for (unsigned long long i = t; i < (unsigned long long)n; i += threads)
+    p[i] += 1;
+}
+__global__ void add_one(int* p, int n) {
+  add_one_thread(blockIdx.x * blockDim.x + threadIdx.x, gridDim.x * blockDim.x, p, n);
+}
+const bool twin = ga::register_standin_twin<&add_one_thread>(&add_one);
+
+const int kItems = 8, kLength = 4096;
+
+// A library-style helper the body calls: its launch is not rewritten and
+// goes to the default stream.
+void add_one_on_default_stream(int* p, int n) { add_one<<<(n + 255) / 256, 256>>>(p, n); }
+
+// cudaMemcpy in, a launch the tool moved onto the lease's stream (and, with
+// `callee`, one in a called function on the default stream), cudaMemcpy out.
+int task_mode(bool callee) {
+  std::vector<std::vector<int>> data(kItems, std::vector<int>(kLength));
+  for (int c = 0; c < kItems; ++c)
+    for (int i = 0; i < kLength; ++i)
+      data[c][i] = c * kLength + i;
+  ga::task_loop(ga::loop_site{"cuda_path.cu", 1}, ga::iterations<int>(0, ga::less, kItems, 1), ga::options(),
+                ga::reductions(), [&](int c) {
+                  int* p = nullptr;
+                  cudaMalloc(&p, kLength * sizeof(int));
+                  cudaMemcpy(p, data[c].data(), kLength * sizeof(int), cudaMemcpyHostToDevice);
+                  add_one<<<(kLength + 255) / 256, 256, 0, ::gpu_autopar::cuda_stream()>>>(p, kLength);
+                  if (callee)
+                    add_one_on_default_stream(p, kLength);
+                  cudaMemcpy(data[c].data(), p, kLength * sizeof(int), cudaMemcpyDeviceToHost);
+                  cudaFree(p);
+                });
+  long long wrong = 0;
+  for (int c = 0; c < kItems; ++c)
+    for (int i = 0; i < kLength; ++i)
+      wrong += data[c][i] != c * kLength + i + (callee ? 2 : 1);
+  std::printf("wrong=%lld\n", wrong);
+  return 0;
+}
+
+// A kernel loop nested in a task body that made another GPU current (as a
+// library call might): it must run on the lease's GPU, made current for it,
+// and hand the body back its own current device.
+int task_nested() {
+  const int n = 1 << 12;
+  std::vector<std::vector<double>> data(kItems, std::vector<double>(n));
+  for (int c = 0; c < kItems; ++c)
+    for (int i = 0; i < n; ++i)
+      data[c][i] = c + i;
+  int devices = 0;
+  cudaGetDeviceCount(&devices);
+  std::vector<int> restored(kItems, 0);
+  ga::task_loop(ga::loop_site{"cuda_path.cu", 4}, ga::iterations<int>(0, ga::less, kItems, 1), ga::options(),
+                ga::reductions(), [&](int c) {
+                  int lease = 0, after = -1;
+                  cudaGetDevice(&lease);
+                  const int other = (lease + 1) % devices;
+                  cudaSetDevice(other);
+                  std::vector<double>& v = data[c];
+                  ga::kernel_loop(ga::loop_site{"cuda_path.cu", 5}, ga::iterations<int>(0, ga::less, n, 1),
+                                  ga::options(), ga::data(ga::tofrom(v, ga::affine(1, 0, 1))), ga::reductions(),
+                                  [=] GPU_AUTOPAR_HD(int i, ga::view<decltype(v)> v) { v[i] = 3 * v[i]; });
+                  cudaGetDevice(&after);
+                  restored[c] = after == other;
+                });
+  long long wrong = 0, kept = 0;
+  for (int c = 0; c < kItems; ++c) {
+    kept += restored[c];
+    for (int i = 0; i < n; ++i)
+      wrong += data[c][i] != 3.0 * (c + i);
+  }
+  std::printf("wrong=%lld restored=%lld/%d\n", wrong, kept, kItems);
+  return 0;
+}
+
+// y = 2*x + y over n elements and the sum of the new y, twice (two loops):
+// every result is checked against the serial loop.
+int kernel_mode() {
+  const int n = 1 << 16;
+  std::vector<double> x(n), y(n), serial(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = i % 97;
+    y[i] = serial[i] = i % 13;
+  }
+  for (int round = 0; round < 2; ++round) {
+    double sum = 0, serial_sum = 0;
+    for (int i = 0; i < n; ++i) {
+      serial[i] = 2 * x[i] + serial[i];
+      serial_sum += serial[i];
+    }
+    ga::kernel_loop(ga::loop_site{"cuda_path.cu", unsigned(2 + round)}, ga::iterations<int>(0, ga::less, n, 1),
+                    ga::options().schedule(ga::schedule_kind::dynamic, 4096),
+                    ga::data(ga::to(x, ga::affine(1, 0, 1)), ga::tofrom(y, ga::affine(1, 0, 1))),
+                    ga::reductions(ga::reduce<ga::op::plus>(sum)),
+                    [=] GPU_AUTOPAR_HD(int i, ga::view<decltype(x)> x, ga::view<decltype(y)> y, double& sum) {
+                      y[i] = 2 * x[i] + y[i];
+                      sum += y[i];
+                    });
+    long long wrong = 0;
+    for (int i = 0; i < n; ++i)
+      wrong += y[i] != serial[i];
+    std::printf("round %d: wrong=%lld sum=%s\n", round, wrong, sum == serial_sum ? "serial" : "different");
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const std::string s = argc > 1 ? argv[1] : "";
+  if (s == "task-memcpy")
+    return task_mode(false);
+  if (s == "task-callee")
+    return task_mode(true);
+  if (s == "task-nested")
+    return task_nested();
+  if (s == "kernel")
+    return kernel_mode();
+  std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel\n");
+  return 2;
+}

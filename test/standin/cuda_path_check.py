@@ -1,0 +1,140 @@
+"""Runs cuda_path.cu's scenarios against the CUDA stand-in (README.md): task
+bodies with their own CUDA calls, a kernel loop nested in a task body, kernel
+loops on 1, 2 and 4 fake GPUs with equal and uneven memory, injected
+out-of-memory at several k and a faulting launch. Each must print the serial
+results, log no violation, give back every byte of device memory that is not
+on a poisoned GPU, and report what the runtime did (chunks split and devices
+kept after out of memory, a GPU out of use after a fault). Every kernel
+scenario runs two loops: a lease the first kept would stall the second (the
+timeout fails it).
+
+  cuda_path_check.py PROGRAM STANDIN_LIB_DIR WORK_DIR
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+KERNEL_OK = r"^round 0: wrong=0 sum=serial\nround 1: wrong=0 sum=serial\n$"
+TASK_OK = r"^wrong=0\n$"
+CHUNKS = 16  # a kernel loop's iterations over its dynamic chunk size (cuda_path.cu)
+ITEMS = 8    # task loops' iterations (cuda_path.cu)
+
+
+def no_fallback(lines):
+    return [l["loop"] + ": fallback " + json.dumps(l["fallback"]) for l in lines if l["fallback"] is not None]
+
+
+def gpu_lost(lines):
+    # The faulting launch is the first one: its GPU leaves for the process
+    # (the sticky error), the second loop plans without it and says why.
+    if len(lines) != 2:
+        return ["%d report lines" % len(lines)]
+    reason = (lines[1]["fallback"] or {}).get("reason", "")
+    if "is out of use: CUDA error 700" not in reason:
+        return ["second loop's fallback: %s" % json.dumps(lines[1]["fallback"])]
+    return []
+
+
+def any_report(lines):
+    return []
+
+
+def split_and_kept(lines):
+    # Out of memory splits the chunk (more chunks than the schedule's) and
+    # the device stays, in this loop and the next.
+    problems = no_fallback(lines)
+    chunks = sum(d["chunks"] for d in lines[0]["devices"]) if lines else 0
+    if chunks <= CHUNKS:
+        problems.append("first loop ran %d chunks: none was split" % chunks)
+    for l in lines:
+        problems += ["%s: device %d ran nothing" % (l["loop"], d["id"]) for d in l["devices"] if d["iterations"] == 0]
+    return problems
+
+
+def nested_on_lease(lines):
+    # Each item's nested kernel loop ran on its task's GPU.
+    problems = no_fallback(lines)
+    nested = [l for l in lines if l.get("nested")]
+    if len(nested) != ITEMS or any(l["backend"] != "cuda" for l in nested):
+        problems.append("nested loops: %s" % json.dumps(nested))
+    return problems
+
+
+def log_problems(text, extra):
+    # Beyond no violation: the injected failures happened, and every GPU that
+    # is not poisoned got all its memory back.
+    problems = ["violation: " + v for v in re.findall(r"\] violation (.*)", text)]
+    counts = re.findall(r"counts device=(\d+) .* in_use_bytes=(\d+) poisoned=(\d)", text)
+    if not counts:
+        problems.append("no counts in the stand-in's log")
+    problems += ["device %s still holds %s bytes" % (d, b) for d, b, poisoned in counts if poisoned == "0" and b != "0"]
+    fail_allocs = extra.get("GPU_AUTOPAR_STANDIN_FAIL_ALLOC")
+    wanted = len(fail_allocs.split(",")) if fail_allocs else 0
+    got = text.count("note: injected out of memory")
+    if got != wanted:
+        problems.append("%d injected out-of-memory failures, expected %d" % (got, wanted))
+    if "GPU_AUTOPAR_STANDIN_FAULT_LAUNCH" in extra and "will fault" not in text:
+        problems.append("the injected fault never happened")
+    return problems
+
+
+def devices(n, **more):
+    return dict({"GPU_AUTOPAR_STANDIN_DEVICES": str(n)}, **{"GPU_AUTOPAR_STANDIN_" + k: v for k, v in more.items()})
+
+
+# name: (scenario, stand-in environment, expected stdout (regex), check of the report lines)
+RUNS = {
+    "task-memcpy": ("task-memcpy", devices(2), TASK_OK, no_fallback),
+    "task-callee": ("task-callee", devices(2), TASK_OK, no_fallback),
+    "task-nested": ("task-nested", devices(2), r"^wrong=0 restored=8/8\n$", nested_on_lease),
+    "kernel-1": ("kernel", devices(1), KERNEL_OK, no_fallback),
+    "kernel-2": ("kernel", devices(2), KERNEL_OK, no_fallback),
+    "kernel-4-uneven": ("kernel", devices(4, MEMORY="48K:16G:96K:1M"), KERNEL_OK, no_fallback),
+    "kernel-oom-1": ("kernel", devices(2, FAIL_ALLOC="1"), KERNEL_OK, split_and_kept),
+    "kernel-oom-3-5-9": ("kernel", devices(2, FAIL_ALLOC="3,5,9"), KERNEL_OK, split_and_kept),
+    "kernel-oom-2-4-on-1": ("kernel", devices(1, FAIL_ALLOC="2,4"), KERNEL_OK, split_and_kept),
+    "kernel-fault": ("kernel", devices(2, FAULT_LAUNCH="1"), KERNEL_OK, gpu_lost),
+    "kernel-fault-only-gpu": ("kernel", devices(1, FAULT_LAUNCH="2"), KERNEL_OK, any_report),
+}
+
+
+def main():
+    program, lib_dir, work = sys.argv[1:4]
+    os.makedirs(work, exist_ok=True)
+    failed = 0
+    for name, (scenario, extra, stdout_re, check_report) in RUNS.items():
+        log = os.path.join(work, name + ".log")
+        report = os.path.join(work, name + ".jsonl")
+        for f in (log, report):
+            if os.path.exists(f):
+                os.remove(f)
+        env = dict(os.environ, LD_LIBRARY_PATH=lib_dir, GPU_AUTOPAR_STANDIN_LOG=log, GPU_AUTOPAR_REPORT=report,
+                   GPU_AUTOPAR_DEVICES="cuda", GPU_AUTOPAR_LOG="warn", **extra)
+        p = subprocess.run([program, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           timeout=60)
+        text = open(log).read() if os.path.exists(log) else ""
+        lines = [json.loads(l) for l in open(report)] if os.path.exists(report) else []
+        problems = []
+        if p.returncode != 0:
+            problems.append("exit status %d" % p.returncode)
+        if not re.search(stdout_re, p.stdout):
+            problems.append("stdout %r does not match %r" % (p.stdout, stdout_re))
+        problems += log_problems(text, extra)
+        if not lines:
+            problems.append("no report")
+        if any(l.get("backend") == "cpu" for l in lines) and "fault-only" not in name:
+            problems.append("a loop ran on the CPU only")
+        problems += check_report(lines)
+        if problems:
+            failed += 1
+            sys.stderr.write("FAIL %s: %s\n--- log\n%s--- report\n%s--- stderr\n%s\n" %
+                             (name, "; ".join(problems), text, "".join(json.dumps(l) + "\n" for l in lines), p.stderr))
+        else:
+            print("ok %s" % name)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
