@@ -94,8 +94,9 @@ struct InnerRange {
 class LinearForm {
 public:
   LinearForm(const VarDecl *Induction, const std::map<const VarDecl *, InnerRange> &Inner,
-             const std::set<const VarDecl *> &Invariant, const ASTContext &Ctx)
-      : Induction(Induction), Inner(Inner), Invariant(Invariant), Ctx(Ctx) {}
+             const std::set<const VarDecl *> &Invariant, const std::set<const VarDecl *> &Local,
+             const ASTContext &Ctx)
+      : Induction(Induction), Inner(Inner), Invariant(Invariant), Local(Local), Ctx(Ctx) {}
 
   std::optional<Linear> of(const Expr *E) const {
     E = E->IgnoreParenImpCasts();
@@ -111,6 +112,11 @@ public:
       Linear L;
       if (V == Induction || Inner.count(V))
         L.Coef[V] = Term{"", 1};
+      else if (Local.count(V))
+        // A variable of the body changes from iteration to iteration and
+        // cannot be named before the loop. A const one stands for its
+        // initialiser (`const int row = i * n;` then `a[row + j]`).
+        return V->getType().isConstQualified() && V->getInit() ? of(V->getInit()) : std::nullopt;
       else if (Invariant.count(V) || V->getType().isConstQualified())
         L.Const.Sym = V->getNameAsString();
       else
@@ -173,7 +179,7 @@ private:
   bool isInvariant(const Expr *E) const {
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
       const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      return !V || Invariant.count(V) || V->getType().isConstQualified();
+      return !V || Invariant.count(V) || (V->getType().isConstQualified() && !Local.count(V));
     }
     if (isa<IntegerLiteral>(E->IgnoreParenImpCasts()))
       return true;
@@ -189,6 +195,7 @@ private:
   const VarDecl *Induction;
   const std::map<const VarDecl *, InnerRange> &Inner;
   const std::set<const VarDecl *> &Invariant;
+  const std::set<const VarDecl *> &Local;
   const ASTContext &Ctx;
 };
 
@@ -330,7 +337,7 @@ public:
         if (!W.Local.count(V) && !W.Assigned.count(V) && V != L.Induction)
           Invariant.insert(V);
     std::map<const VarDecl *, InnerRange> Inner = innerRanges(W, Invariant);
-    LinearForm Form(L.Induction, Inner, Invariant, Ctx);
+    LinearForm Form(L.Induction, Inner, Invariant, W.Local, Ctx);
 
     std::map<const VarDecl *, Uses> Found;
     std::vector<const VarDecl *> Order;
@@ -523,7 +530,7 @@ private:
       if (!LhsRef || LhsRef->getDecl() != J || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
         continue;
       std::map<const VarDecl *, InnerRange> None;
-      LinearForm Plain(nullptr, None, Invariant, Ctx);
+      LinearForm Plain(nullptr, None, Invariant, W.Local, Ctx);
       auto Lo = Plain.of(J->getInit()), Hi = Plain.of(Cond->getRHS());
       if (!Lo || !Hi || !Lo->Coef.empty() || !Hi->Coef.empty())
         continue;
