@@ -14,7 +14,9 @@
 #             relative to the current build directory
 #   LANGUAGE  compile the rewritten sources as CXX or CUDA. Default: CUDA when
 #             the project enabled CUDA (with --extended-lambda, which the
-#             rewritten kernel-mode lambdas need), else the source's own language.
+#             rewritten kernel-mode lambdas need, --expt-relaxed-constexpr and
+#             --diag-error 20011,20013, so that nvcc never drops a loop body),
+#             else the source's own language.
 #
 # The tool parses each original with the target's include directories,
 # compile definitions and C++ standard, and is given the source's absolute
@@ -198,6 +200,10 @@ function(gpu_autopar_target target)
 
   target_link_libraries(${target} PRIVATE GpuAutopar::runtime)
   if(language STREQUAL "CUDA")
-    target_compile_options(${target} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda>")
+    # --expt-relaxed-constexpr: bodies may call constexpr host functions
+    # (std::min); --diag-error: a body nvcc cannot compile for the device is a
+    # build error, not a warning and a kernel without its body.
+    target_compile_options(${target} PRIVATE
+      "$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda;--expt-relaxed-constexpr;SHELL:--diag-error 20011,20013>")
   endif()
 endfunction()

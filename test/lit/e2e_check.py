@@ -9,14 +9,33 @@ Prints one summary line per executed loop for FileCheck:
 
   <devices>: <file:line> mode=<mode> backend=<backend> iterations=<n> devices=<k> [fallback=<to>]
 
-where k counts the devices that ran at least one iteration. Where nvcc exists
-the rewritten file must also compile as CUDA.
+where k counts the devices that ran at least one iteration.
+
+Where nvcc exists the rewritten file is also built as CUDA with the flags every
+documented nvcc command uses (NVCC_FLAGS, NVCC_CU: a device body nvcc would drop is
+a build error), for sm_80 and sm_90, linked with `-cudart shared`; the PTX of
+each chunk kernel must contain the body's global loads or stores. With
+--standin, that build then runs against the CUDA stand-in (test/standin) under
+each stand-in setting and must again print the serial output, with no
+violation in the stand-in's log; where nothing is injected no loop may fall
+back and some loop must run on the fake GPUs (backend=cuda).
 """
 import argparse
+import glob
 import json
 import os
+import re
 import subprocess
 import sys
+
+# What every documented nvcc command passes (README.md): the loop bodies are
+# extended lambdas; constexpr host functions (std::min, std::max) may be
+# called from device code; and the diagnostics nvcc gives when it would drop a
+# device body (#20011-D, #20013-D: calling a host function from a
+# __host__ __device__ one) are errors, not warnings.
+NVCC_FLAGS = ["-std=c++17", "--extended-lambda"]
+NVCC_CU = ["--expt-relaxed-constexpr", "--diag-error", "20011,20013", "-x", "cu"]  # for a .cpp source
+NVCC_ARCHS = ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90"]
 
 
 def run(cmd, env=None, what=""):
@@ -28,6 +47,10 @@ def run(cmd, env=None, what=""):
 
 
 def main():
+    if sys.argv[1:2] == ["--check-ptx"]:  # only the PTX check, of the files given
+        check_ptx(sys.argv[2:])
+        print("ptx: every chunk kernel reads its views")
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", required=True)
     ap.add_argument("--cxx", required=True)
@@ -38,6 +61,11 @@ def main():
     ap.add_argument("--devices", default="", help="';'-separated device settings (default: the standard set)")
     ap.add_argument("--standard", required=True, help="the standard ';'-separated device settings")
     ap.add_argument("--cuda-source", action="store_true", help="the source is CUDA (.cu): nvcc builds both")
+    ap.add_argument("--standin", default="", help="directory holding the CUDA stand-in's libcudart.so.13")
+    ap.add_argument("--standin-settings", default="",
+                    help="';'-separated stand-in settings, each space-separated key=value: devices, memory, "
+                         "fail_alloc, fault_launch (GPU_AUTOPAR_STANDIN_<KEY>)")
+    ap.add_argument("--gpu", action="store_true", help="also run the nvcc build on this machine's real GPUs")
     ap.add_argument("source")
     a = ap.parse_args()
 
@@ -53,32 +81,106 @@ def main():
 
     settings = [s for s in (a.devices or a.standard).split(";") if s]
     for dev in settings:
-        report = os.path.join(a.out, "report-%s.jsonl" % "".join(c if c.isalnum() else "_" for c in dev))
-        if os.path.exists(report):
-            os.remove(report)
-        env = dict(os.environ, GPU_AUTOPAR_DEVICES=dev, GPU_AUTOPAR_REPORT=report, GPU_AUTOPAR_LOG="warn")
-        got = run([par], env=env, what="run with GPU_AUTOPAR_DEVICES=" + dev).stdout
-        if got != expected:
-            sys.stderr.write("e2e: output with GPU_AUTOPAR_DEVICES=%s differs from the serial program\n"
-                             "--- serial\n%s--- parallel\n%s" % (dev, expected, got))
-            sys.exit(1)
-        lines = open(report).read().splitlines() if os.path.exists(report) else []
-        for line in lines:
-            r = json.loads(line)
-            total = sum(d["iterations"] for d in r["devices"])
-            if total != r["iterations"]:
-                sys.stderr.write("e2e: %s: device iterations add up to %d, not %d\n" % (dev, total, r["iterations"]))
-                sys.exit(1)
-            used = sum(1 for d in r["devices"] if d["iterations"] > 0)
-            fb = r.get("fallback")
-            print("%s: %s mode=%s backend=%s iterations=%d devices=%d%s" % (
-                dev, r["loop"], r["mode"], r["backend"], r["iterations"], used,
-                " fallback=%s" % fb["to"] if fb else ""))
+        env = dict(os.environ, GPU_AUTOPAR_DEVICES=dev, GPU_AUTOPAR_LOG="warn")
+        check_runs(par, expected, dev, env, a.out)
 
     if a.nvcc:
-        run([a.nvcc, "-std=c++17", "--extended-lambda", "-arch=sm_75", "-I" + a.include, "-x", "cu", "-c", par_src,
-             "-o", os.path.join(a.out, "par.cu.o")], what="nvcc")
-        print("nvcc: compiled")
+        cuda = build_cuda(a, par_src)
+        if a.standin:
+            for setting in [s for s in a.standin_settings.split(";") if s]:
+                run_standin(a, cuda, expected, setting)
+        if a.gpu:
+            env = dict(os.environ, GPU_AUTOPAR_LOG="warn")
+            env.pop("GPU_AUTOPAR_DEVICES", None)
+            check_runs(cuda, expected, "gpu", env, a.out, require_cuda=True)
+
+
+def check_runs(program, expected, label, env, out, require_cuda=False):
+    """Runs program with env, requires the serial output and a report whose
+    lines account for every iteration; prints one summary line per loop."""
+    report = os.path.join(out, "report-%s.jsonl" % "".join(c if c.isalnum() else "_" for c in label))
+    if os.path.exists(report):
+        os.remove(report)
+    env = dict(env, GPU_AUTOPAR_REPORT=report)
+    got = run([program], env=env, what="run with " + label).stdout
+    if got != expected:
+        sys.stderr.write("e2e: output with %s differs from the serial program\n"
+                         "--- serial\n%s--- parallel\n%s" % (label, expected, got))
+        sys.exit(1)
+    lines = open(report).read().splitlines() if os.path.exists(report) else []
+    on_cuda = False
+    for line in lines:
+        r = json.loads(line)
+        total = sum(d["iterations"] for d in r["devices"])
+        if total != r["iterations"]:
+            sys.stderr.write("e2e: %s: device iterations add up to %d, not %d\n" % (label, total, r["iterations"]))
+            sys.exit(1)
+        used = sum(1 for d in r["devices"] if d["iterations"] > 0)
+        fb = r.get("fallback")
+        if require_cuda and fb:
+            sys.stderr.write("e2e: %s: %s fell back (%s) with nothing injected\n%s\n" % (label, r["loop"], fb, line))
+            sys.exit(1)
+        on_cuda = on_cuda or r["backend"] == "cuda"
+        print("%s: %s mode=%s backend=%s iterations=%d devices=%d%s" % (
+            label, r["loop"], r["mode"], r["backend"], r["iterations"], used,
+            " fallback=%s" % fb["to"] if fb else ""))
+    if require_cuda and lines and not on_cuda:
+        sys.stderr.write("e2e: %s: no loop ran on CUDA devices\n" % label)
+        sys.exit(1)
+
+
+def build_cuda(a, par_src):
+    """nvcc build of the rewritten file; checks the chunk kernels' PTX."""
+    exe = os.path.join(a.out, "par.cuda")
+    keep = os.path.join(a.out, "nvcc-keep")
+    os.makedirs(keep, exist_ok=True)
+    run([a.nvcc] + NVCC_FLAGS + NVCC_ARCHS + ["-O2", "-cudart", "shared", "--keep", "--keep-dir", keep,
+        "-I" + a.include] + NVCC_CU + [par_src, "-L" + os.path.dirname(a.runtime), "-lgpu_autopar", "-o", exe],
+        what="nvcc")
+    check_ptx(glob.glob(os.path.join(keep, "*.ptx")))
+    for f in glob.glob(os.path.join(keep, "*")):
+        if not f.endswith(".ptx"):  # nvcc's other intermediates: megabytes each
+            os.remove(f)
+    print("nvcc: compiled")
+    return exe
+
+
+def check_ptx(files):
+    """Every chunk kernel (kernel_chunk in loops.h) whose loop maps data must
+    read its views parameter (the fifth) and load or store global memory: a
+    body nvcc dropped leaves only the partials' stores, and the views unread."""
+    for f in files:
+        text = open(f).read()
+        for m in re.finditer(r"\.entry (\S*kernel_chunk\S*)\((.*?)\)\s*\{(.*?)\n\}", text, re.S):
+            name, params, body = m.group(1), m.group(2), m.group(3)
+            if re.search(r"\.b8 " + re.escape(name) + r"_param_4\[1\]", params):
+                continue  # no maps: an empty views tuple
+            if (not re.search(r"ld\.param\S*\s+[^;]*\[" + re.escape(name) + r"_param_4", body)
+                    or not re.search(r"(ld|st)\.global", body)):
+                sys.stderr.write("e2e: %s: chunk kernel %s never reads its views: nvcc dropped the loop body\n"
+                                 % (os.path.basename(f), name))
+                sys.exit(1)
+
+
+def run_standin(a, exe, expected, setting):
+    """Runs the nvcc build against the CUDA stand-in under one setting."""
+    env = dict(os.environ, LD_LIBRARY_PATH=a.standin, GPU_AUTOPAR_LOG="warn")
+    env.pop("GPU_AUTOPAR_DEVICES", None) # the CUDA devices the stand-in has
+    injected = False
+    for field in setting.split():
+        key, value = field.split("=", 1)
+        env["GPU_AUTOPAR_STANDIN_" + key.upper()] = value
+        injected = injected or key in ("fail_alloc", "fault_launch", "memory")
+    label = "standin " + setting
+    log = os.path.join(a.out, "standin-%s.log" % "".join(c if c.isalnum() else "_" for c in setting))
+    if os.path.exists(log):
+        os.remove(log)
+    env["GPU_AUTOPAR_STANDIN_LOG"] = log
+    check_runs(exe, expected, label, env, a.out, require_cuda=not injected)
+    text = open(log).read() if os.path.exists(log) else ""
+    if "] violation " in text or "counts device=0 " not in text:
+        sys.stderr.write("e2e: %s: the CUDA stand-in reports misuse (or wrote no counts)\n%s" % (label, text))
+        sys.exit(1)
 
 
 if __name__ == "__main__":

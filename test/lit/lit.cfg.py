@@ -33,7 +33,12 @@ config.substitutions.append(("%cxx", "%s -std=c++17 -O1 -Wall -I%s" % (config.cx
 config.substitutions.append(("%runtime", "%s -pthread" % config.runtime_lib))
 if config.have_cuda:
     config.available_features.add("cuda")
-    config.substitutions.append(("%nvcc", "%s -std=c++17 --extended-lambda -arch=sm_75 -I%s"
+    # The bare compiler, for tests that show what the documented flags prevent.
+    config.substitutions.append(("%{nvcc-bin}", config.cuda_compiler))
+    config.substitutions.append(("%{check-ptx}", "%s %s --check-ptx" % (
+        sys.executable, os.path.join(config.source_root, "e2e_check.py"))))
+    config.substitutions.append(("%nvcc", "%s -std=c++17 --extended-lambda --expt-relaxed-constexpr "
+                                 "--diag-error 20011,20013 -arch=sm_75 -I%s"
                                  % (config.cuda_compiler, config.runtime_include)))
 
 # The device settings every end-to-end program runs under: CPU threads, one
@@ -41,7 +46,24 @@ if config.have_cuda:
 # its second chunk and another runs out of memory on its first (the chunks are
 # retried elsewhere; the output must not change).
 e2e_devices = "cpu;sim:1;sim:3;sim:4,speed=1:2:1:1;sim:3,fail=1@2,oom=2@1"
+# With nvcc, the CUDA build of every end-to-end program also runs against the
+# CUDA stand-in (test/standin/README.md): 1, 2 and 4 fake GPUs; uneven memory
+# (the small ones cannot hold every chunk); out of memory injected at the
+# first, second and fifth allocation; and a launch that faults, poisoning its
+# GPU's context.
+e2e_standin = ";".join([
+    "devices=1", "devices=2", "devices=4",
+    "devices=4 memory=1G:96K:256K:1M",
+    "devices=2 fail_alloc=1", "devices=2 fail_alloc=2", "devices=3 fail_alloc=5",
+    "devices=3 fault_launch=2",
+])
+cuda_args = ""
+if config.have_cuda:
+    cuda_args = "--nvcc %s --standin %s --standin-settings '%s'" % (config.cuda_compiler, config.standin_lib_dir,
+                                                                     e2e_standin)
+    # `lit --param gpu=1`: also run every CUDA build on this machine's GPUs (docs/runtime.md).
+    if lit_config.params.get("gpu"):
+        cuda_args += " --gpu"
 config.substitutions.append(("%e2e", "%s %s --tool %s --cxx %s --include %s --runtime %s --standard '%s' %s" % (
     sys.executable, os.path.join(config.source_root, "e2e_check.py"), config.gpu_autopar_tool, config.cxx,
-    config.runtime_include, config.runtime_lib, e2e_devices,
-    ("--nvcc " + config.cuda_compiler) if config.have_cuda else "")))
+    config.runtime_include, config.runtime_lib, e2e_devices, cuda_args)))

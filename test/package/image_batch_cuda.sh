@@ -13,13 +13,15 @@ configure_project "$GA_SOURCE/examples/image_batch" "$b" -DIMAGE_BATCH_CUDA=ON \
 logged "$GA_WORK/build.log" "$GA_CMAKE" --build "$b" -j 2 --target image_batch
 [[ -x "$b/image_batch" ]] || fail "no image_batch executable"
 
-step "the rewritten sources were compiled as CUDA, with --extended-lambda"
+step "the rewritten sources were compiled as CUDA, with --extended-lambda --expt-relaxed-constexpr --diag-error 20011,20013"
 cc="$b/compile_commands.json"
 if [[ -f "$cc" ]]; then
   for f in main.cpp image.cpp filters.cpp pipeline.cpp; do
     entry=$(grep -F "\"command\": " "$cc" | grep -F "gpu_autopar/image_batch/$f" || true)
     [[ "$entry" == *nvcc* ]] || fail "$f was not compiled by nvcc: $entry"
     [[ "$entry" == *--extended-lambda* ]] || fail "$f was compiled without --extended-lambda: $entry"
+    [[ "$entry" == *"--expt-relaxed-constexpr"* && "$entry" == *"--diag-error 20011,20013"* ]] ||
+      fail "$f was compiled without --expt-relaxed-constexpr --diag-error 20011,20013: $entry"
   done
 fi
 echo "OK: the CUDA variant compiles (not run: no GPU)"

@@ -4,7 +4,7 @@
 // REQUIRES: cuda
 // RUN: %gpu-autopar %s -- -std=c++17 2>/dev/null | FileCheck %s --match-full-lines
 // RUN: %gpu-autopar %s -o %t.cu -- -std=c++17
-// RUN: %nvcc -x cu -c %t.cu -o %t.o
+// RUN: %nvcc -c %t.cu -o %t.o
 #include <cuda_runtime.h>
 
 __global__ void scale(float *p, int n, float f) {
