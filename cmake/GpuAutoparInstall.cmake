@@ -4,6 +4,10 @@
 #   P/lib/libgpu_autopar.a               the runtime
 #   P/lib/cmake/GpuAutopar/              find_package(GpuAutopar) + gpu_autopar_target()
 #   P/lib/pkgconfig/gpu-autopar.pc       pkg-config
+# and, where MPI was found (docs/mpi.md):
+#   P/lib/libgpu_autopar_mpi.a           GpuAutopar::runtime_mpi (own export set:
+#                                        consumers without MPI still load the package)
+#   P/lib/pkgconfig/gpu-autopar-mpi.pc
 # Nothing installed names a build-tree or source-tree path: the CMake package
 # resolves everything from its own location and the .pc file from ${pcfiledir}.
 include(CMakePackageConfigHelpers)
@@ -45,3 +49,20 @@ install(FILES
 configure_file(${CMAKE_CURRENT_LIST_DIR}/gpu-autopar.pc.in
   ${CMAKE_CURRENT_BINARY_DIR}/gpu-autopar.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gpu-autopar.pc DESTINATION lib/pkgconfig)
+
+if(TARGET gpu_autopar_runtime_mpi)
+  set_target_properties(gpu_autopar_runtime_mpi PROPERTIES EXPORT_NAME runtime_mpi)
+  install(TARGETS gpu_autopar_runtime_mpi EXPORT GpuAutoparMpiTargets ARCHIVE DESTINATION lib)
+  install(EXPORT GpuAutoparMpiTargets
+    NAMESPACE GpuAutopar::
+    DESTINATION ${GPU_AUTOPAR_INSTALL_CMAKEDIR})
+  find_package(MPI QUIET COMPONENTS C) # runtime/ found it; its variables live there
+  set(GPU_AUTOPAR_MPI_PC_CFLAGS "")
+  foreach(d IN LISTS MPI_C_INCLUDE_DIRS)
+    string(APPEND GPU_AUTOPAR_MPI_PC_CFLAGS " -I${d}")
+  endforeach()
+  string(JOIN " " GPU_AUTOPAR_MPI_PC_LIBS ${MPI_C_LIBRARIES})
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/gpu-autopar-mpi.pc.in
+    ${CMAKE_CURRENT_BINARY_DIR}/gpu-autopar-mpi.pc @ONLY)
+  install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gpu-autopar-mpi.pc DESTINATION lib/pkgconfig)
+endif()

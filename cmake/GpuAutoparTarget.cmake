@@ -1,5 +1,5 @@
 # gpu_autopar_target(<target> [SOURCES <src>...] [STRICT] [REPORT <file.json>]
-#                    [LANGUAGE CXX|CUDA])
+#                    [LANGUAGE CXX|CUDA] [MPI])
 #
 # Makes gpu-autopar part of <target>'s build: each C/C++/CUDA source of the
 # target (or only the SOURCES listed) is rewritten by the tool into
@@ -17,6 +17,8 @@
 #             rewritten kernel-mode lambdas need, --expt-relaxed-constexpr and
 #             --diag-error 20011,20013, so that nvcc never drops a loop body),
 #             else the source's own language.
+#   MPI       link GpuAutopar::runtime_mpi: under mpirun, loops are split across
+#             the ranks (docs/mpi.md)
 #
 # The tool parses each original with the target's include directories,
 # compile definitions and C++ standard, and is given the source's absolute
@@ -31,7 +33,7 @@
 # GpuAutopar::gpu-autopar and GpuAutopar::runtime are aliases there) and with an
 # installed package (find_package(GpuAutopar): they are imported).
 function(gpu_autopar_target target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "STRICT" "REPORT;LANGUAGE" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "STRICT;MPI" "REPORT;LANGUAGE" "SOURCES")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "gpu_autopar_target(${target}): unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -46,6 +48,10 @@ function(gpu_autopar_target target)
   get_target_property(done ${target} GPU_AUTOPAR_REWRITTEN)
   if(done)
     message(FATAL_ERROR "gpu_autopar_target(${target}) was already called for this target")
+  endif()
+  if(arg_MPI AND NOT TARGET GpuAutopar::runtime_mpi)
+    message(FATAL_ERROR "gpu_autopar_target(${target} MPI): GpuAutopar::runtime_mpi is not available "
+      "(gpu-autopar was built without MPI, or this project does not find MPI: install libopenmpi-dev)")
   endif()
   set_property(TARGET ${target} PROPERTY GPU_AUTOPAR_REWRITTEN ON)
   get_target_property(src_dir ${target} SOURCE_DIR)
@@ -199,6 +205,9 @@ function(gpu_autopar_target target)
   endif()
 
   target_link_libraries(${target} PRIVATE GpuAutopar::runtime)
+  if(arg_MPI)
+    target_link_libraries(${target} PRIVATE GpuAutopar::runtime_mpi)
+  endif()
   if(language STREQUAL "CUDA")
     # --expt-relaxed-constexpr: bodies may call constexpr host functions
     # (std::min); --diag-error: a body nvcc cannot compile for the device is a

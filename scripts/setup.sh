@@ -7,6 +7,7 @@ packages=(
   cmake ninja-build g++ pkg-config python3
   clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libclang-rt-22-dev
   libgtest-dev libbenchmark-dev
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()

@@ -175,6 +175,8 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
      << SM.getPresumedLineNumber(A.Pragma.HashLoc) << "}" << Cont << H.Space << ", " << optionsText(A.Clauses);
   if (A.Mode == LoopMode::Kernel)
     OS << Cont << dataText(A);
+  else if (std::string Produced = producedText(A); !Produced.empty())
+    OS << Cont << Produced;
   OS << Cont << reductionsText(A.Clauses) << Cont
      << (A.Mode == LoopMode::Kernel ? "[=] GPU_AUTOPAR_HD (" : "[&](") << H.Type << " " << H.Var
      << extraParameters(A, Ctx) << ")" << (Compound ? "" : " {" + Prologue) << "\n"

@@ -132,6 +132,22 @@ std::string dataText(const LoopAnalysis &A) {
   return S + ")";
 }
 
+std::string producedText(const LoopAnalysis &A) {
+  std::string S;
+  for (const MapClause &C : A.Clauses.Maps) {
+    if (C.Kind != MapKind::From && C.Kind != MapKind::ToFrom)
+      continue;
+    const bool Sized = !C.Length.empty();
+    if (!Sized && C.Var->getType()->isPointerType())
+      continue; // a raw pointer without [lo:len]: how much it produces is unknown
+    S += std::string(S.empty() ? "" : ", ") + "::gpu_autopar::" + mapName(C.Kind) + "(" + C.Var->getNameAsString();
+    if (Sized)
+      S += ", (" + (C.Lower.empty() ? std::string("0") : C.Lower) + "), (" + C.Length + ")";
+    S += ", ::gpu_autopar::whole())";
+  }
+  return S.empty() ? S : "::gpu_autopar::data(" + S + ")";
+}
+
 std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx) {
   std::string S;
   if (A.Mode == LoopMode::Kernel)

@@ -68,8 +68,10 @@ std::string json_escape(const std::string& s) {
 }
 
 std::string report_json(const loop_record& r) {
-  std::string j = "{\"loop\":\"" + json_escape(std::string(r.site.file) + ":" + std::to_string(r.site.line)) +
-                  "\",\"mode\":\"" + mode_name(r.mode) + "\",\"iterations\":" + std::to_string(r.iterations) +
+  std::string j = "{\"loop\":\"" + json_escape(std::string(r.site.file) + ":" + std::to_string(r.site.line)) + "\"";
+  if (r.rank >= 0)
+    j += ",\"rank\":" + std::to_string(r.rank);
+  j += std::string(",\"mode\":\"") + mode_name(r.mode) + "\",\"iterations\":" + std::to_string(r.iterations) +
                   ",\"backend\":\"" + backend_of(r) + "\"";
   if (r.serial)
     j += ",\"serial\":true";
@@ -91,6 +93,7 @@ std::string report_json(const loop_record& r) {
     j += std::string("{\"to\":\"") + r.fallback_to + "\",\"reason\":\"" + json_escape(r.fallback_reason) + "\"}";
   else
     j += "null";
+  j += r.tag_json;
   j += ",\"seconds\":" + format("%.6f", r.seconds) + "}\n";
   return j;
 }
@@ -122,7 +125,7 @@ std::string info_line(const loop_record& r) {
     s += " (nested, on the enclosing loop's lease)";
   if (r.fallback_to)
     s += std::string(" (fallback to ") + r.fallback_to + ": " + r.fallback_reason + ")";
-  return s + "\n";
+  return s + r.tag_log + "\n";
 }
 
 } // namespace detail

@@ -21,6 +21,7 @@ struct report_entry {
 
 struct loop_record {
   loop_site site{"", 0};
+  int rank = -1;                  // the process's rank in a multi-process job; -1: not in one
   loop_mode mode = loop_mode::kernel;
   std::uint64_t iterations = 0;
   bool serial = false;
@@ -30,6 +31,7 @@ struct loop_record {
   const char* fallback_to = nullptr; // "cpu" or "gpu"
   std::string fallback_reason;
   double seconds = 0;
+  std::string tag_json, tag_log;  // what a distributor adds (distributor.h)
 };
 
 // "cpu", "sim", "cuda", or "mixed" when iterations ran on CPU and devices.

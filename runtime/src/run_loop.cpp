@@ -4,6 +4,7 @@
 #include "gpu_autopar/host_pool.h"
 #include "gpu_autopar/loop_body.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "device_loop.h"
+#include "distributor.h"
 #include "loop_report.h"
 #include "progress_bar.h"
 #include "runtime_state.h"
@@ -43,23 +45,16 @@ std::uint64_t serial_threshold(const loop_options& o, std::uint64_t workers) {
 
 bool logs(const runtime_state& rt, log_level l) { return rt.config.log >= l; }
 
-void log_line(const std::string& s) { std::fputs(s.c_str(), stderr); }
-
 void write_report(const runtime_state& rt, const loop_record& r) {
-  if (rt.report_fd < 0)
-    return;
-  const std::string line = report_json(r);
-  // One write on an O_APPEND descriptor: lines of concurrent loops and
-  // processes do not interleave.
-  ssize_t n = ::write(rt.report_fd, line.data(), line.size());
-  (void)n;
+  if (rt.report_fd >= 0)
+    write_report_line(rt, report_json(r));
 }
 
 void finish(const runtime_state& rt, loop_record& r, clock::time_point t0) {
   r.seconds = std::chrono::duration<double>(clock::now() - t0).count();
   write_report(rt, r);
   if (logs(rt, log_level::info))
-    log_line(info_line(r));
+    write_log_line(rt, info_line(r));
 }
 
 // The CPU path: the host pool's fork-join over run_host.
@@ -75,6 +70,7 @@ void report_nested(const runtime_state& rt, const loop_site& site, std::uint64_t
                    report_entry where, clock::time_point t0) {
   loop_record r;
   r.site = site;
+  r.rank = rt.rank;
   r.mode = options.mode;
   r.iterations = count;
   r.nested = true;
@@ -205,7 +201,7 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
 
   for (std::size_t i = 0; i < devices.size(); ++i) {
     const device_stats& s = res.stats[i];
-    report_entry e{devices[i], pool.get(devices[i]).kind()};
+    report_entry e{pool.get(devices[i]).id(), pool.get(devices[i]).kind()};
     e.iterations = s.iterations;
     e.chunks = s.chunks;
     e.retries = s.retries;
@@ -224,7 +220,7 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
   for (const device_failure& f : res.failures) {
     dropped = dropped || f.dropped;
     if (logs(rt, log_level::warn))
-      log_line("gpu-autopar: warning: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
+      write_log_line(rt, "gpu-autopar: warning: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
                pool.get(f.device).name() + " failed chunk [" + std::to_string(f.range.begin) + ", " +
                std::to_string(f.range.end) + ") (" + f.what + "); " +
                (f.lost      ? "retried elsewhere, the device is out of use for the rest of the process\n"
@@ -259,31 +255,48 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
   r.fallback_to = "cpu";
   r.fallback_reason = failed;
   if (logs(rt, log_level::warn))
-    log_line("gpu-autopar: warning: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
+    write_log_line(rt, "gpu-autopar: warning: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
              std::to_string(cpu.iterations) + " iterations fell back to CPU threads: no device is left\n");
 }
 
-} // namespace
-} // namespace detail
+std::atomic<distributor*> g_distributor{nullptr};
 
-void run_loop(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body) {
-  using namespace detail;
-  if (slot_context* lease = current_lease()) {
-    run_nested_on_lease(site, count, options, body, *lease);
+} // namespace
+
+void set_distributor(distributor* d) { g_distributor.store(d, std::memory_order_release); }
+distributor* installed_distributor() { return g_distributor.load(std::memory_order_acquire); }
+
+void write_report_line(const runtime_state& rt, const std::string& line) {
+  if (rt.report_fd < 0)
     return;
-  }
-  if (host_pool::inside_loop()) { // a loop inside a CPU-path iteration: already parallel
-    run_nested_inline(site, count, options, body);
-    return;
-  }
+  // One write on an O_APPEND descriptor: lines of concurrent loops and
+  // processes do not interleave.
+  ssize_t n = ::write(rt.report_fd, line.data(), line.size());
+  (void)n;
+}
+
+void write_log_line(const runtime_state& rt, std::string line) {
+  static const std::string prefix = "gpu-autopar: ";
+  if (rt.rank >= 0 && line.compare(0, prefix.size(), prefix) == 0)
+    line.insert(prefix.size(), "[rank " + std::to_string(rt.rank) + "] ");
+  std::fputs(line.c_str(), stderr);
+}
+
+void run_here(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body,
+              const report_tag* tag) {
   runtime_state& rt = runtime();
   const bool recorded = rt.report_fd >= 0 || logs(rt, log_level::info);
   const clock::time_point t0 = recorded ? clock::now() : clock::time_point{};
   loop_record r;
   if (recorded) {
     r.site = site;
+    r.rank = rt.rank;
     r.mode = options.mode;
     r.iterations = count;
+    if (tag) {
+      r.tag_json = tag->json;
+      r.tag_log = tag->log;
+    }
   }
 
   // Host mode, fallback(cpu) and GPU_AUTOPAR_DEVICES=cpu go to CPU threads by
@@ -341,7 +354,7 @@ void run_loop(const loop_site& site, std::uint64_t count, const loop_options& op
                                 ? log_level::info
                                 : log_level::warn;
     if (logs(rt, level) && !rt.said_no_devices.exchange(true))
-      log_line(std::string("gpu-autopar: ") + (level == log_level::warn ? "warning: " : "") + site.file + ":" +
+      write_log_line(rt, std::string("gpu-autopar: ") + (level == log_level::warn ? "warning: " : "") + site.file + ":" +
                std::to_string(site.line) + ": running on CPU threads: " + plan.why_none + "\n");
   }
   run_on_cpu(hp, count, body);
@@ -354,6 +367,24 @@ void run_loop(const loop_site& site, std::uint64_t count, const loop_options& op
     r.devices.push_back(e);
     finish(rt, r, t0);
   }
+}
+
+} // namespace detail
+
+void run_loop(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body) {
+  using namespace detail;
+  if (slot_context* lease = current_lease()) {
+    run_nested_on_lease(site, count, options, body, *lease);
+    return;
+  }
+  if (host_pool::inside_loop()) { // a loop inside a CPU-path iteration: already parallel
+    run_nested_inline(site, count, options, body);
+    return;
+  }
+  if (distributor* d = installed_distributor())
+    if (d->run(site, count, options, body))
+      return;
+  run_here(site, count, options, body, nullptr);
 }
 
 device_context* current_device() { return detail::current_lease(); }

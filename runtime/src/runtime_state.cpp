@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cuda_backend.h"
+#include "distributor.h"
 #include "gpu_autopar/loop_body.h"
 #include "sim_device.h"
 
@@ -68,6 +69,8 @@ runtime_state::runtime_state() : config(read_config_from_environment()) {
     break;
   }
   }
+  if (distributor* d = installed_distributor())
+    d->start(*this, devices);
   if (config.log >= log_level::debug) { // the first loop's calling thread creates the runtime
     if (devices.empty())
       std::fprintf(stderr, "gpu-autopar: no devices: %s\n", no_devices_reason.c_str());

@@ -17,6 +17,7 @@ struct runtime_state {
   std::unique_ptr<lease_pool> pool;  // the devices the configuration selected (may be none)
   std::string no_devices_reason;     // why `pool` has no devices
   int report_fd = -1;
+  int rank = -1;                     // in a multi-process job (distributor.h); -1: not in one
   std::atomic<bool> said_no_devices{false}; // the "no GPU" warning is printed once
 
   runtime_state();

@@ -22,6 +22,11 @@ std::string optionsText(const LoopClauses &C);
 std::string reductionsText(const LoopClauses &C);
 // `::gpu_autopar::data(::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1)), ...)`.
 std::string dataText(const LoopAnalysis &A);
+// Host and task mode: the objects the loop's map(from:) and map(tofrom:)
+// clauses say it produces, `::gpu_autopar::data(::gpu_autopar::from(out, (0), (n),
+// ::gpu_autopar::whole()))`, so that a runtime splitting the loop across
+// processes can gather them (docs/mpi.md); empty without such clauses.
+std::string producedText(const LoopAnalysis &A);
 // The body's parameters after the induction variable: one view per map
 // (kernel mode), then one reference per reduction variable.
 std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx);

@@ -60,6 +60,8 @@ public:
   virtual void synchronize() = 0;
 };
 
+class loop_effects; // loop_effects.h
+
 // One loop as the runtime sees it: something that runs ranges of iteration
 // indices [begin, end) on the host or on a leased device.
 class loop_body {
@@ -83,6 +85,9 @@ public:
     (void)end;
     return 0;
   }
+  // What the loop writes and reduces, when that is all it does (kernel mode):
+  // then it may be split across the processes of an MPI job. Null: unknown.
+  virtual const loop_effects* effects() const { return nullptr; }
 };
 
 // Runs every index in [0, count) exactly once, on the devices and CPU threads

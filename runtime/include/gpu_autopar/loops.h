@@ -21,6 +21,7 @@
 #include <gpu_autopar/iteration_space.h>
 #include <gpu_autopar/launch_shape.h>
 #include <gpu_autopar/loop_body.h>
+#include <gpu_autopar/loop_effects.h>
 #include <gpu_autopar/options.h>
 #include <gpu_autopar/reductions.h>
 #if defined(__CUDACC__)
@@ -61,6 +62,11 @@ public:
 
   void run_host(std::uint64_t begin, std::uint64_t end) override { run(begin, end); }
   void run_device(device_context&, std::uint64_t begin, std::uint64_t end) override { run(begin, end); }
+  // What `map(from: ...)` clauses say the loop produces (docs/mpi.md); the
+  // runtime knows nothing else of what the body changes.
+  void produces(const loop_effects* fx) { effects_ = fx; }
+  const loop_effects* effects() const override { return effects_; }
+
   bool can_run_on(device_kind kind, const char** why_not) const override {
     if (mode_ == loop_mode::host && kind != device_kind::cpu) {
       if (why_not)
@@ -85,6 +91,7 @@ private:
   iterations<T> space_;
   Body& body_;
   Reds& reds_;
+  const loop_effects* effects_ = nullptr;
 };
 
 #if defined(__CUDACC__)
@@ -132,7 +139,9 @@ class kernel_body final : public loop_body {
 
 public:
   kernel_body(const iterations<T>& space, Body& body, Maps& maps, Reds& reds)
-      : space_(space), body_(body), maps_(maps), reds_(reds) {}
+      : space_(space), body_(body), maps_(maps), reds_(reds), effects_(space, maps, reds) {}
+
+  const loop_effects* effects() const override { return &effects_; }
 
   // The CPU path: views over the host data, no copies.
   void run_host(std::uint64_t begin, std::uint64_t end) override {
@@ -298,24 +307,50 @@ private:
   Body& body_;
   Maps& maps_;
   Reds& reds_;
+  map_effects<T, Maps, Reds> effects_;
 };
 
+} // namespace detail
+
+namespace detail {
+template <class T, class Reds, class Body>
+void per_iteration_loop(loop_mode mode, const loop_site& site, const iterations<T>& space,
+                        const loop_options_builder& options, Reds& reds, Body& body, const loop_effects* produced) {
+  per_iteration_body<T, Body, Reds> loop(mode, space, body, reds);
+  loop.produces(produced);
+  run_loop(site, space.count(), options.with_mode(mode), loop);
+}
+template <class T, class Maps, class Reds>
+using produced_effects = map_effects<T, typename std::remove_reference<Maps>::type, typename std::remove_reference<Reds>::type>;
 } // namespace detail
 
 template <class T, class Reds, class Body>
 void host_loop(const loop_site& site, const iterations<T>& space, const loop_options_builder& options, Reds&& reds,
                Body&& body) {
-  detail::per_iteration_body<T, typename std::remove_reference<Body>::type, typename std::remove_reference<Reds>::type>
-      loop(loop_mode::host, space, body, reds);
-  run_loop(site, space.count(), options.with_mode(loop_mode::host), loop);
+  detail::per_iteration_loop(loop_mode::host, site, space, options, reds, body, nullptr);
 }
 
 template <class T, class Reds, class Body>
 void task_loop(const loop_site& site, const iterations<T>& space, const loop_options_builder& options, Reds&& reds,
                Body&& body) {
-  detail::per_iteration_body<T, typename std::remove_reference<Body>::type, typename std::remove_reference<Reds>::type>
-      loop(loop_mode::task, space, body, reds);
-  run_loop(site, space.count(), options.with_mode(loop_mode::task), loop);
+  detail::per_iteration_loop(loop_mode::task, site, space, options, reds, body, nullptr);
+}
+
+// Host and task mode with `map(from: out[0:n])` clauses: `produced` holds the
+// objects the clauses say the loop writes (whole() sections), which a runtime
+// splitting the loop across processes gathers (docs/mpi.md).
+template <class T, class Maps, class Reds, class Body>
+void host_loop(const loop_site& site, const iterations<T>& space, const loop_options_builder& options,
+               Maps&& produced, Reds&& reds, Body&& body) {
+  detail::produced_effects<T, Maps, Reds> fx(space, produced, reds);
+  detail::per_iteration_loop(loop_mode::host, site, space, options, reds, body, &fx);
+}
+
+template <class T, class Maps, class Reds, class Body>
+void task_loop(const loop_site& site, const iterations<T>& space, const loop_options_builder& options,
+               Maps&& produced, Reds&& reds, Body&& body) {
+  detail::produced_effects<T, Maps, Reds> fx(space, produced, reds);
+  detail::per_iteration_loop(loop_mode::task, site, space, options, reds, body, &fx);
 }
 
 template <class T, class Maps, class Reds, class Body>

@@ -113,6 +113,9 @@ public:
     return partials(Refs::traits::identity()...);
   }
 
+  // The variables (for a runtime that combines the reductions of several processes).
+  const std::tuple<Refs...>& refs() const { return refs_; }
+
   // Folds a successful chunk's partials into the user's variables.
   void combine(const partials& p) {
     if constexpr (sizeof...(Refs) > 0) { // no lock for a loop without reductions

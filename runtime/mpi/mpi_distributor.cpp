@@ -1,0 +1,373 @@
+// The MPI distributor (docs/mpi.md): splits each outermost loop whose effects
+// are known across the ranks of the job, runs this rank's range on its own
+// devices through the ordinary runtime, agrees with the other ranks on how it
+// went, then exchanges what each range wrote and combines the reductions, so
+// that every rank ends as the serial program would. Linking this library
+// registers it (before main()); the core runtime never calls MPI.
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <mpi.h>
+
+#include "distributor.h"
+#include "gpu_autopar/loop_effects.h"
+#include "loop_report.h"
+#include "mpi_job.h"
+#include "rank_split.h"
+#include "runtime_state.h"
+#include "section_exchange.h"
+
+namespace gpu_autopar {
+namespace detail {
+namespace {
+
+using clock = std::chrono::steady_clock;
+
+double seconds_since(clock::time_point t0) { return std::chrono::duration<double>(clock::now() - t0).count(); }
+
+// Below this many iterations per rank a loop runs in full on every rank: the
+// messages would cost more than the iterations.
+constexpr std::uint64_t kMinIterationsPerRank = 2;
+
+// Depth of annotated loops on this thread: a loop inside a distributed (or
+// fully replicated) loop's iteration runs locally.
+thread_local int t_loop_depth = 0;
+struct depth_guard {
+  depth_guard() { ++t_loop_depth; }
+  ~depth_guard() { --t_loop_depth; }
+};
+
+// This rank's range of a loop: iteration indices shifted by its first one.
+class range_body final : public loop_body {
+public:
+  range_body(loop_body& inner, std::uint64_t first) : inner_(inner), first_(first) {}
+  void run_host(std::uint64_t b, std::uint64_t e) override { inner_.run_host(first_ + b, first_ + e); }
+  void run_device(device_context& dev, std::uint64_t b, std::uint64_t e) override {
+    inner_.run_device(dev, first_ + b, first_ + e);
+  }
+  bool can_run_on(device_kind kind, const char** why_not) const override { return inner_.can_run_on(kind, why_not); }
+  std::uint64_t device_bytes(std::uint64_t b, std::uint64_t e) const override {
+    return inner_.device_bytes(first_ + b, first_ + e);
+  }
+
+private:
+  loop_body& inner_;
+  std::uint64_t first_;
+};
+
+std::string site_text(const loop_site& s) { return std::string(s.file) + ":" + std::to_string(s.line); }
+
+std::string what_of(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& x) {
+    return x.what();
+  } catch (...) {
+    return "an exception not derived from std::exception";
+  }
+}
+
+// What each rank tells the others once its range has run: enough to check
+// that all ranks ran the same loop, to agree on failure, and to balance the
+// next run of the loop. Followed in the same message by the counts of changed
+// elements and the reductions' partials that are folded in rank order.
+struct outcome {
+  std::uint64_t site_hash;
+  std::uint64_t count;
+  std::uint64_t iterations;
+  double seconds;
+  std::int32_t failed;
+  std::int32_t reserved;
+};
+
+MPI_Datatype integer_type(const reduction_variable& v) {
+  switch (v.size) {
+  case 1: return v.is_signed ? MPI_INT8_T : MPI_UINT8_T;
+  case 2: return v.is_signed ? MPI_INT16_T : MPI_UINT16_T;
+  case 4: return v.is_signed ? MPI_INT32_T : MPI_UINT32_T;
+  case 8: return v.is_signed ? MPI_INT64_T : MPI_UINT64_T;
+  }
+  return MPI_DATATYPE_NULL;
+}
+
+MPI_Op mpi_op(reduction_op op) {
+  switch (op) {
+  case reduction_op::plus: return MPI_SUM;
+  case reduction_op::times: return MPI_PROD;
+  case reduction_op::min: return MPI_MIN;
+  case reduction_op::max: return MPI_MAX;
+  case reduction_op::bit_and: return MPI_BAND;
+  case reduction_op::bit_or: return MPI_BOR;
+  case reduction_op::bit_xor: return MPI_BXOR;
+  case reduction_op::logical_and: return MPI_LAND;
+  case reduction_op::logical_or: return MPI_LOR;
+  }
+  return MPI_SUM;
+}
+
+// Integer reductions combine with MPI_Allreduce in the loop's operator (any
+// association gives the same bits). Floating-point and other types are
+// gathered and folded in rank order: every rank then computes the very same
+// value, which MPI_Allreduce does not promise, and ranks whose reductions
+// differed in the last bit could take different branches and wait for each
+// other forever.
+bool allreduced(const reduction_variable& v) { return v.integer && integer_type(v) != MPI_DATATYPE_NULL; }
+
+struct saved_reduction {
+  reduction_variable v;
+  std::vector<unsigned char> original; // the variable's value before the loop
+};
+
+class mpi_distributor final : public distributor {
+public:
+  void start(runtime_state& rt, std::vector<std::unique_ptr<device>>& devices) override {
+    job_ = join_job(rt, devices);
+    if (job_)
+      balance_ = std::make_unique<balance_table>(job_->devices);
+  }
+
+  bool run(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body) override {
+    runtime_state& rt = runtime(); // starts the runtime (and joins the job) at the first loop
+    if (!job_ || t_loop_depth > 0 || std::this_thread::get_id() != job_->thread)
+      return false;
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (finalized)
+      return false;
+    depth_guard nested_loops_run_locally;
+    const std::string why_not = reason_not_split(count, options, body);
+    if (!why_not.empty()) {
+      report_tag tag{",\"distributed\":{\"ranks\":" + std::to_string(job_->size) + ",\"full\":true,\"reason\":\"" +
+                         json_escape(why_not) + "\"}",
+                     " (in full on each of " + std::to_string(job_->size) + " ranks: " + why_not + ")"};
+      run_here(site, count, options, body, &tag);
+      return true;
+    }
+    run_split(rt, site, count, options, body, *body.effects());
+    return true;
+  }
+
+private:
+  std::string reason_not_split(std::uint64_t count, const loop_options& options, const loop_body& body) const {
+    const loop_effects* fx = body.effects();
+    if (!fx)
+      return std::string(mode_name(options.mode)) +
+             "-mode loop: the runtime does not know what its body changes (a map(from: ...) clause says what it "
+             "produces)";
+    for (std::size_t k = 0; k < fx->written_count(); ++k)
+      if (count > 0 && !fx->written(k, 0, 1).copyable)
+        return "it writes objects whose elements cannot be sent between ranks (not trivially copyable)";
+    for (std::size_t k = 0; k < fx->reduction_count(); ++k)
+      if (!fx->reduction(k).copyable || !fx->reduction(k).combine)
+        return "a reduction variable's type cannot be sent between ranks (not trivially copyable)";
+    if (count < kMinIterationsPerRank * std::uint64_t(job_->size))
+      return "fewer than " + std::to_string(kMinIterationsPerRank) + " iterations per rank";
+    if (options.min_iterations >= 0 && count < std::uint64_t(options.min_iterations))
+      return "below min_iterations " + std::to_string(options.min_iterations);
+    return "";
+  }
+
+  void run_split(runtime_state& rt, const loop_site& site, std::uint64_t count, const loop_options& options,
+                 loop_body& body, const loop_effects& fx) {
+    const auto t_start = clock::now();
+    const int ranks = job_->size, me = job_->rank;
+    const std::string key = site_text(site);
+    const std::vector<double> weights = balance_->weights(key);
+    const std::vector<index_range> split = split_by_weight(count, weights);
+    const index_range mine = split[me];
+
+    // Reductions start from the operator's identity on every rank; the
+    // original value is folded in once, after the ranks' partials.
+    std::vector<saved_reduction> reds;
+    for (std::size_t k = 0; k < fx.reduction_count(); ++k) {
+      saved_reduction s{fx.reduction(k), {}};
+      const auto* p = static_cast<const unsigned char*>(s.v.var);
+      s.original.assign(p, p + s.v.size);
+      s.v.set_identity(s.v.var);
+      reds.push_back(std::move(s));
+    }
+    section_exchange exchange(fx, split, me);
+
+    std::exception_ptr error;
+    const auto t0 = clock::now();
+    try {
+      range_body part(body, mine.begin);
+      report_tag tag{",\"distributed\":{\"ranks\":" + std::to_string(ranks) + ",\"first\":" +
+                         std::to_string(mine.begin) + ",\"of\":" + std::to_string(count) + "}",
+                     " (rank " + std::to_string(me) + "'s part [" + std::to_string(mine.begin) + ", " +
+                         std::to_string(mine.end) + ") of " + std::to_string(count) + " over " +
+                         std::to_string(ranks) + " ranks)"};
+      run_here(site, mine.size(), options, part, &tag);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    const double local_seconds = seconds_since(t0);
+    std::vector<std::uint64_t> changed(exchange.changed_objects(), 0);
+    if (!error)
+      changed = exchange.find_changes();
+
+    // One message from every rank to every rank: the outcome, the counts of
+    // changed elements, the partials folded in rank order.
+    outcome out{fnv1a(key), count, mine.size(), local_seconds, error ? 1 : 0, 0};
+    std::vector<unsigned char> msg(sizeof out);
+    std::memcpy(msg.data(), &out, sizeof out);
+    auto append = [&msg](const void* p, std::size_t n) {
+      const auto* b = static_cast<const unsigned char*>(p);
+      msg.insert(msg.end(), b, b + n);
+    };
+    append(changed.data(), changed.size() * sizeof(std::uint64_t));
+    for (const saved_reduction& s : reds)
+      if (!allreduced(s.v))
+        append(s.v.var, s.v.size);
+    const std::size_t each = msg.size();
+    std::vector<unsigned char> all(each * std::size_t(ranks));
+    MPI_Allgather(msg.data(), int(each), MPI_BYTE, all.data(), int(each), MPI_BYTE, job_->comm);
+
+    std::vector<outcome> outs(ranks);
+    bool failed = false, mismatch = false;
+    for (int r = 0; r < ranks; ++r) {
+      std::memcpy(&outs[r], all.data() + std::size_t(r) * each, sizeof(outcome));
+      failed = failed || outs[r].failed;
+      mismatch = mismatch || outs[r].site_hash != out.site_hash || outs[r].count != count;
+    }
+    if (failed || mismatch) {
+      for (const saved_reduction& s : reds)
+        std::memcpy(s.v.var, s.original.data(), s.v.size);
+      fail_everywhere(site, count, error, outs, mismatch);
+    }
+
+    std::vector<std::uint64_t> iterations(ranks);
+    std::vector<double> seconds(ranks);
+    std::vector<std::vector<std::uint64_t>> changed_by_rank(ranks);
+    for (int r = 0; r < ranks; ++r) {
+      iterations[r] = outs[r].iterations;
+      seconds[r] = outs[r].seconds;
+      const unsigned char* p = all.data() + std::size_t(r) * each + sizeof(outcome);
+      changed_by_rank[r].resize(changed.size());
+      std::memcpy(changed_by_rank[r].data(), p, changed.size() * sizeof(std::uint64_t));
+    }
+    balance_->measured(key, iterations, seconds);
+
+    const exchange_stats st = exchange.run(job_->comm, changed_by_rank);
+    combine_reductions(reds, all, each, sizeof(outcome) + changed.size() * sizeof(std::uint64_t));
+
+    if (me == 0)
+      report_split(rt, site, options, count, split, weights, seconds, st, seconds_since(t_start));
+  }
+
+  void combine_reductions(std::vector<saved_reduction>& reds, const std::vector<unsigned char>& all,
+                          std::size_t each, std::size_t partials_at) {
+    std::size_t at = partials_at;
+    for (saved_reduction& s : reds) {
+      if (allreduced(s.v)) {
+        MPI_Allreduce(MPI_IN_PLACE, s.v.var, 1, integer_type(s.v), mpi_op(s.v.op), job_->comm);
+        std::vector<unsigned char> total(static_cast<unsigned char*>(s.v.var),
+                                         static_cast<unsigned char*>(s.v.var) + s.v.size);
+        std::memcpy(s.v.var, s.original.data(), s.v.size);
+        s.v.combine(s.v.var, total.data());
+        continue;
+      }
+      std::memcpy(s.v.var, s.original.data(), s.v.size);
+      for (int r = 0; r < job_->size; ++r)
+        s.v.combine(s.v.var, all.data() + std::size_t(r) * each + at);
+      at += s.v.size;
+    }
+  }
+
+  // Every rank throws: the rank whose body threw rethrows its own exception,
+  // the others a loop_error naming the rank(s) and what they threw.
+  [[noreturn]] void fail_everywhere(const loop_site& site, std::uint64_t count, const std::exception_ptr& error,
+                                    const std::vector<outcome>& outs, bool mismatch) {
+    const std::string mine = mismatch ? site_text(site) + " with " + std::to_string(count) + " iterations"
+                                      : error ? what_of(error) : std::string();
+    int len = int(mine.size());
+    std::vector<int> lens(job_->size), displs(job_->size);
+    MPI_Allgather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, job_->comm);
+    int total = 0;
+    for (int r = 0; r < job_->size; ++r) {
+      displs[r] = total;
+      total += lens[r];
+    }
+    std::vector<char> texts(std::size_t(total) + 1);
+    MPI_Allgatherv(mine.data(), len, MPI_CHAR, texts.data(), lens.data(), displs.data(), MPI_CHAR, job_->comm);
+    auto text_of = [&](int r) { return std::string(texts.data() + displs[r], std::size_t(lens[r])); };
+    std::string msg = "gpu-autopar: " + site_text(site) + ": ";
+    if (mismatch) {
+      msg += "the ranks reached different loops (";
+      for (int r = 0; r < job_->size; ++r)
+        msg += (r ? ", rank " : "rank ") + std::to_string(r) + " at " + text_of(r);
+      msg += "); every rank must run the same annotated loops in the same order";
+      throw loop_error(msg);
+    }
+    if (error && !mismatch)
+      std::rethrow_exception(error);
+    std::string who;
+    for (int r = 0; r < job_->size; ++r)
+      if (outs[r].failed)
+        who += (who.empty() ? "rank " : "; rank ") + std::to_string(r) + ": " + text_of(r);
+    throw loop_error(msg + "the loop failed on " + who + " (" + std::to_string(job_->size) +
+                     " ranks; no rank's results were exchanged)");
+  }
+
+  void report_split(runtime_state& rt, const loop_site& site, const loop_options& options, std::uint64_t count,
+                    const std::vector<index_range>& split, const std::vector<double>& weights,
+                    const std::vector<double>& seconds, const exchange_stats& st, double total_seconds) {
+    const bool info = rt.config.log >= log_level::info;
+    if (rt.report_fd < 0 && !info)
+      return;
+    double wsum = 0;
+    for (double w : weights)
+      wsum += w;
+    char buf[64];
+    std::string j = "{\"loop\":\"" + json_escape(site_text(site)) + "\",\"rank\":0,\"mode\":\"" +
+                    mode_name(options.mode) + "\",\"iterations\":" + std::to_string(count) + ",\"ranks\":[";
+    std::string log = "gpu-autopar: " + site_text(site) + ": " + mode_name(options.mode) + " loop, " +
+                      std::to_string(count) + " iterations over " + std::to_string(split.size()) + " ranks:";
+    for (std::size_t r = 0; r < split.size(); ++r) {
+      std::snprintf(buf, sizeof buf, "%.4f", wsum > 0 ? weights[r] / wsum : 0.0);
+      j += std::string(r ? ",{" : "{") + "\"rank\":" + std::to_string(r) + ",\"first\":" +
+           std::to_string(split[r].begin) + ",\"iterations\":" + std::to_string(split[r].size()) +
+           ",\"weight\":" + buf;
+      std::snprintf(buf, sizeof buf, "%.6f", seconds[r]);
+      j += std::string(",\"seconds\":") + buf + "}";
+      log += std::string(r ? ", rank" : " rank") + std::to_string(r) + " " + std::to_string(split[r].size());
+    }
+    std::snprintf(buf, sizeof buf, "%.6f", st.seconds);
+    j += "],\"exchange\":{\"bytes\":" + std::to_string(st.bytes) + ",\"seconds\":" + buf +
+         ",\"slabs\":" + std::to_string(st.slab_objects) + ",\"by_changes\":" + std::to_string(st.changed_objects) +
+         ",\"changed_bytes\":" + std::to_string(st.changed_bytes) + "}";
+    std::snprintf(buf, sizeof buf, "%.6f", total_seconds);
+    j += std::string(",\"seconds\":") + buf + "}\n";
+    write_report_line(rt, j);
+    if (info) {
+      std::snprintf(buf, sizeof buf, "%.3f ms", st.seconds * 1e3);
+      write_log_line(rt, log + "; exchanged " + std::to_string(st.bytes) + " bytes in " + buf + "\n");
+    }
+  }
+
+  std::unique_ptr<mpi_job> job_;
+  std::unique_ptr<balance_table> balance_;
+};
+
+mpi_distributor g_mpi_distributor;
+
+struct registration {
+  registration() { set_distributor(&g_mpi_distributor); }
+} g_registration;
+
+} // namespace
+} // namespace detail
+} // namespace gpu_autopar
+
+// Referenced by the link flags of GpuAutopar::runtime_mpi and gpu-autopar-mpi.pc
+// (-Wl,--undefined=gpu_autopar_mpi_link): it pulls this object, and with it the
+// registration above, out of the static library.
+extern "C" {
+int gpu_autopar_mpi_link = 1;
+}

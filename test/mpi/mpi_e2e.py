@@ -1,0 +1,154 @@
+"""End-to-end check of one annotated program split across the ranks of an
+Open MPI job (docs/mpi.md).
+
+Rewrites SOURCE with gpu-autopar, builds it against the runtime and the MPI
+runtime library, builds the unmodified file as the serial reference, and runs
+the rewritten program under mpirun on loopback in several layouts. Every rank's
+standard output must equal the serial program's byte for byte. The report
+(GPU_AUTOPAR_REPORT, one file for all ranks) must give every line a rank, and
+the loops must have been split across the ranks (--expect split) or run in full
+on every rank with a reason (--expect full). The same binary run without mpirun
+must behave as a program linked without the MPI library: same output, report
+lines without a rank.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+# Layouts: (name, btl, [(ranks, GPU_AUTOPAR_DEVICES), ...]). Ranks of one
+# node given the same device setting divide its devices (sim:4 over 2 ranks:
+# sim:2 each); ranks given settings of their own keep them.
+LAYOUTS = [
+    ("np2 sim:4 (2 each) tcp", "self,tcp", [(2, "sim:4")]),
+    ("np3 sim:6 (2 each) shared memory", "self,vader", [(3, "sim:6")]),
+    ("np3 sim:2 | sim:1,speed=2 | cpu", "self,tcp", [(1, "sim:2"), (1, "sim:1,speed=2"), (1, "cpu")]),
+]
+
+
+def fail(msg):
+    sys.stderr.write("mpi-e2e: " + msg + "\n")
+    sys.exit(1)
+
+
+def run(cmd, env=None, what="", timeout=120):
+    try:
+        p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        fail("%s timed out after %d s: %s" % (what, timeout, " ".join(cmd)))
+    if p.returncode != 0:
+        fail("%s failed (exit %d): %s\n%s%s" % (what, p.returncode, " ".join(cmd), p.stdout, p.stderr))
+    return p
+
+
+def mpirun_base(a, btl):
+    return [a.mpirun, "--allow-run-as-root", "--oversubscribe", "--mca", "btl", btl]
+
+
+def per_rank_output(prog, prefix):
+    # Each rank writes its own files, named by its rank.
+    return ["sh", "-c", 'exec "$0" > "%s.out.$OMPI_COMM_WORLD_RANK" 2> "%s.err.$OMPI_COMM_WORLD_RANK"' % (prefix, prefix),
+            prog]
+
+
+def check_report(path, ranks, expect, layout):
+    lines = [json.loads(l) for l in open(path).read().splitlines()] if os.path.exists(path) else []
+    if not lines:
+        fail("%s: the report is empty" % layout)
+    splits = full = 0
+    for r in lines:
+        if "rank" not in r or not 0 <= r["rank"] < ranks:
+            fail("%s: report line without a valid rank: %s" % (layout, r))
+        if isinstance(r.get("ranks"), list):  # rank 0's line of a split loop
+            splits += 1
+            if len(r["ranks"]) != ranks or sum(x["iterations"] for x in r["ranks"]) != r["iterations"]:
+                fail("%s: the ranks' iterations do not add up: %s" % (layout, r))
+            print("%s: %s split %s exchange=%s" % (layout, r["loop"], [x["iterations"] for x in r["ranks"]],
+                                                    "slabs" if r["exchange"]["slabs"] else
+                                                    "changes" if r["exchange"]["by_changes"] else "none"))
+            continue
+        if sum(d["iterations"] for d in r["devices"]) != r["iterations"]:
+            fail("%s: device iterations do not add up: %s" % (layout, r))
+        dist = r.get("distributed")
+        if dist is not None and dist.get("full"):
+            full += 1
+            if not dist.get("reason"):
+                fail("%s: a loop ran in full on every rank without a reason: %s" % (layout, r))
+    if expect == "full" and full == 0:
+        fail("%s: no loop says it ran in full on every rank" % layout)
+    if expect == "split" and splits == 0:
+        fail("%s: no loop was split across the ranks" % layout)
+    if expect == "full" and splits:
+        fail("%s: a loop was split, expected every loop in full on every rank" % layout)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tool", required=True)
+    ap.add_argument("--cxx", required=True)
+    ap.add_argument("--include", required=True)
+    ap.add_argument("--runtime", required=True)
+    ap.add_argument("--runtime-mpi", required=True)
+    ap.add_argument("--mpi-flags", default="", help="';'-separated compile and link flags for MPI")
+    ap.add_argument("--mpirun", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--expect", choices=["split", "full"], required=True)
+    ap.add_argument("source")
+    a = ap.parse_args()
+
+    os.makedirs(a.out, exist_ok=True)
+    base = os.path.splitext(os.path.basename(a.source))[0]
+    par_src = os.path.join(a.out, base + ".par.cpp")
+    run([a.tool, a.source, "-o", par_src, "--", "-std=c++17"], what="gpu-autopar")
+    par, ser = os.path.join(a.out, "par"), os.path.join(a.out, "serial")
+    mpi_flags = [f for f in a.mpi_flags.split(";") if f]
+    run([a.cxx, "-std=c++17", "-O0", "-I" + a.include, par_src, "-Wl,--undefined=gpu_autopar_mpi_link",
+         a.runtime_mpi, a.runtime] + mpi_flags + ["-pthread", "-o", par], what="build rewritten")
+    run([a.cxx, "-std=c++17", "-O0", "-Wno-unknown-pragmas", a.source, "-o", ser], what="build serial")
+    expected = run([ser], what="serial run").stdout
+
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", GPU_AUTOPAR_LOG="warn")
+    for var in ("GPU_AUTOPAR_DEVICES", "GPU_AUTOPAR_REPORT", "GPU_AUTOPAR_DISTRIBUTE"):
+        env.pop(var, None)
+
+    for name, btl, contexts in LAYOUTS:
+        tag = "".join(c if c.isalnum() else "_" for c in name)
+        prefix = os.path.join(a.out, tag)
+        report = prefix + ".jsonl"
+        if os.path.exists(report):
+            os.remove(report)
+        cmd = mpirun_base(a, btl)
+        for i, (n, devices) in enumerate(contexts):
+            if i:
+                cmd.append(":")
+            cmd += ["-np", str(n), "-x", "GPU_AUTOPAR_DEVICES=" + devices, "-x", "GPU_AUTOPAR_REPORT=" + report]
+            cmd += per_rank_output(par, prefix)
+        t0 = time.time()
+        run(cmd, env=env, what="mpirun (%s)" % name)
+        ranks = sum(n for n, _ in contexts)
+        for r in range(ranks):
+            got = open("%s.out.%d" % (prefix, r)).read()
+            if got != expected:
+                fail("%s: rank %d's output differs from the serial program\n--- serial\n%s--- rank %d\n%s--- its stderr\n%s"
+                     % (name, r, expected, r, got, open("%s.err.%d" % (prefix, r)).read()))
+        check_report(report, ranks, a.expect, name)
+        print("%s: %d ranks match the serial output (%.1f s)" % (name, ranks, time.time() - t0))
+
+    # Linked with the MPI library, started without mpirun: one process as before.
+    report = os.path.join(a.out, "alone.jsonl")
+    if os.path.exists(report):
+        os.remove(report)
+    got = run([par], env=dict(env, GPU_AUTOPAR_DEVICES="sim:2", GPU_AUTOPAR_REPORT=report), what="run without mpirun").stdout
+    if got != expected:
+        fail("without mpirun: output differs from the serial program\n--- serial\n%s--- got\n%s" % (expected, got))
+    for line in open(report).read().splitlines():
+        r = json.loads(line)
+        if "rank" in r or "distributed" in r:
+            fail("without mpirun: a report line speaks of ranks: %s" % line)
+    print("without mpirun: one process, output matches, no rank in the report")
+
+
+if __name__ == "__main__":
+    main()
