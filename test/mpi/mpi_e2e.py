@@ -84,6 +84,47 @@ def check_report(path, ranks, expect, layout):
         fail("%s: a loop was split, expected every loop in full on every rank" % layout)
 
 
+def run_two_ranks(a, par, env, prefix, extra):
+    cmd = mpirun_base(a, "self,tcp") + ["-np", "2", "-x", "GPU_AUTOPAR_DEVICES=sim:4"]
+    for e in extra:
+        cmd += ["-x", e]
+    run(cmd + per_rank_output(par, prefix), env=env, what="mpirun (%s)" % " ".join(extra))
+    return [(open("%s.out.%d" % (prefix, r)).read(), open("%s.err.%d" % (prefix, r)).read()) for r in range(2)]
+
+
+def check_switches(a, par, expected, env):
+    # GPU_AUTOPAR_DISTRIBUTE=off: each rank runs every loop alone, as a program
+    # linked without the library: no rank, no split, and each rank keeps all
+    # four simulated devices (the division belongs to the job the library joins).
+    report = os.path.join(a.out, "off.jsonl")
+    if os.path.exists(report):
+        os.remove(report)
+    for r, (out, err) in enumerate(run_two_ranks(a, par, env, os.path.join(a.out, "off"),
+                                                 ["GPU_AUTOPAR_DISTRIBUTE=off", "GPU_AUTOPAR_REPORT=" + report])):
+        if out != expected:
+            fail("GPU_AUTOPAR_DISTRIBUTE=off: rank %d's output differs\n%s" % (r, out))
+    for line in open(report).read().splitlines():
+        rec = json.loads(line)
+        if "rank" in rec or "distributed" in rec or "ranks" in rec:
+            fail("GPU_AUTOPAR_DISTRIBUTE=off: a report line speaks of ranks: %s" % line)
+        if not rec.get("serial") and sum(1 for d in rec["devices"] if d["kind"] == "sim") != 4:
+            fail("GPU_AUTOPAR_DISTRIBUTE=off: a rank did not keep the four devices: %s" % line)
+    print("GPU_AUTOPAR_DISTRIBUTE=off: 2 ranks each alone, output matches, no rank in the report")
+
+    # GPU_AUTOPAR_LOG=info: info lines on rank 0 only, prefixed with the rank,
+    # with the split line; GPU_AUTOPAR_LOG_RANKS=all brings rank 1's too.
+    (out0, err0), (out1, err1) = run_two_ranks(a, par, env, os.path.join(a.out, "info"), ["GPU_AUTOPAR_LOG=info"])
+    if "gpu-autopar: [rank 0] " not in err0 or " iterations over 2 ranks: rank0 " not in err0:
+        fail("GPU_AUTOPAR_LOG=info: rank 0 logged no split line:\n" + err0)
+    if "gpu-autopar" in err1:
+        fail("GPU_AUTOPAR_LOG=info: rank 1 logged although only rank 0 should:\n" + err1)
+    (out0, err0), (out1, err1) = run_two_ranks(a, par, env, os.path.join(a.out, "info-all"),
+                                               ["GPU_AUTOPAR_LOG=info", "GPU_AUTOPAR_LOG_RANKS=all"])
+    if "gpu-autopar: [rank 1] " not in err1 or "part [" not in err1:
+        fail("GPU_AUTOPAR_LOG_RANKS=all: rank 1 logged no info line of its part:\n" + err1)
+    print("GPU_AUTOPAR_LOG=info: rank 0 only, [rank N] prefixes; GPU_AUTOPAR_LOG_RANKS=all: every rank")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", required=True)
@@ -95,6 +136,8 @@ def main():
     ap.add_argument("--mpirun", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--expect", choices=["split", "full"], required=True)
+    ap.add_argument("--check-switches", action="store_true",
+                    help="also check GPU_AUTOPAR_DISTRIBUTE=off and GPU_AUTOPAR_LOG=info on rank 0 only")
     ap.add_argument("source")
     a = ap.parse_args()
 
@@ -135,6 +178,9 @@ def main():
                      % (name, r, expected, r, got, open("%s.err.%d" % (prefix, r)).read()))
         check_report(report, ranks, a.expect, name)
         print("%s: %d ranks match the serial output (%.1f s)" % (name, ranks, time.time() - t0))
+
+    if a.check_switches:
+        check_switches(a, par, expected, env)
 
     # Linked with the MPI library, started without mpirun: one process as before.
     report = os.path.join(a.out, "alone.jsonl")
