@@ -41,6 +41,20 @@ def any_report(lines):
     return []
 
 
+def no_code_for_one(lines):
+    # The second GPU (7.5) has no code for an sm_80-only program: it leaves
+    # each loop, saying why, and the first GPU runs everything.
+    problems = []
+    for l in lines:
+        ran = {d["id"]: d["iterations"] for d in l["devices"]}
+        reason = (l["fallback"] or {}).get("reason", "")
+        if ran.get(1, 0) != 0 or ran.get(0, 0) != l["iterations"]:
+            problems.append("%s: split %s" % (l["loop"], json.dumps(ran)))
+        if "has no code for this loop's kernel" not in reason:
+            problems.append("%s: fallback %s" % (l["loop"], json.dumps(l["fallback"])))
+    return problems
+
+
 def split_and_kept(lines):
     # Out of memory splits the chunk (more chunks than the schedule's) and
     # the device stays, in this loop and the next.
@@ -97,6 +111,7 @@ RUNS = {
     "kernel-oom-2-4-on-1": ("kernel", devices(1, FAIL_ALLOC="2,4"), KERNEL_OK, split_and_kept),
     "kernel-fault": ("kernel", devices(2, FAULT_LAUNCH="1"), KERNEL_OK, gpu_lost),
     "kernel-fault-only-gpu": ("kernel", devices(1, FAULT_LAUNCH="2"), KERNEL_OK, any_report),
+    "kernel-no-code-for-one": ("kernel", devices(2, CC="8.0:7.5", IMAGE="80"), KERNEL_OK, no_code_for_one),
 }
 
 

@@ -3,6 +3,7 @@
 // `<<<...>>>`, the launch itself (checked, counted, queued on its stream),
 // and the hook through which a program registers a kernel's host twin
 // (gpu_autopar/standin_hook.h), which is what runs when the launch does.
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -130,7 +131,8 @@ void __cudaRegisterVar(void**, char*, char*, const char*, int, std::size_t, int,
 
 // gpu-autopar's run_cuda asks before each launch whether the program holds
 // code for the device (and how many threads a block may have): a registered
-// kernel has, with CUDA's usual per-block limit.
+// kernel has, with CUDA's usual per-block limit, unless GPU_AUTOPAR_STANDIN_IMAGE
+// names architectures of which none matches the current device's.
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* host_fun) {
   auto guard = lock();
   auto it = kernels().find(host_fun);
@@ -138,6 +140,11 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* host_fun
     return fail(cudaErrorInvalidValue);
   if (it == kernels().end() || !it->second->registered)
     return fail(cudaErrorInvalidDeviceFunction);
+  const state& s = global();
+  const int dev = current_device();
+  if (!s.image_majors.empty() && dev >= 0 && dev < int(s.devices.size()) &&
+      std::find(s.image_majors.begin(), s.image_majors.end(), s.devices[dev].major) == s.image_majors.end())
+    return fail(cudaErrorNoKernelImageForDevice);
   *attr = cudaFuncAttributes{};
   attr->maxThreadsPerBlock = 1024;
   attr->numRegs = 32;

@@ -69,6 +69,8 @@ state* make_state() {
     s->fail_allocs.push_back(std::strtoull(k.c_str(), nullptr, 10));
   for (const auto& k : split(std::getenv("GPU_AUTOPAR_STANDIN_FAULT_LAUNCH"), ','))
     s->fault_launches.push_back(std::strtoull(k.c_str(), nullptr, 10));
+  for (const auto& a : split(std::getenv("GPU_AUTOPAR_STANDIN_IMAGE"), ','))
+    s->image_majors.push_back(std::atoi(a.c_str()) / 10); // sm_80 code runs on 8.x devices
   s->trace = std::getenv("GPU_AUTOPAR_STANDIN_TRACE") != nullptr;
   if (const char* log = std::getenv("GPU_AUTOPAR_STANDIN_LOG"))
     s->log_path = log;

@@ -95,6 +95,7 @@ struct state {
   std::uint64_t tick = 1;                            // op ids and host observation times
   std::uint64_t alloc_calls = 0, launch_calls = 0;
   std::vector<std::uint64_t> fail_allocs, fault_launches; // 1-based call numbers from the environment
+  std::vector<int> image_majors; // GPU_AUTOPAR_STANDIN_IMAGE: the architectures the program has code for; empty: all
   std::string log_path;
   bool trace = false; // GPU_AUTOPAR_STANDIN_TRACE: log every op as it runs
   bool exiting = false;
