@@ -14,8 +14,11 @@ llvm::json::Value place(const LoopReport::Place &P) {
 llvm::json::Array strings(const std::vector<std::string> &V) { return llvm::json::Array(V); }
 
 // "rewritten": in the output; "accepted": fine, but nothing was written
-// (--check, or another loop of the file was rejected); "rejected".
+// (--check, or another loop of the file was rejected); "ignored": nested in
+// another annotated loop; "rejected".
 const char *decision(const LoopReport &L, const SourceReport &S) {
+  if (L.Ignored)
+    return "ignored";
   if (!L.Accepted)
     return "rejected";
   return S.Written ? "rewritten" : "accepted";

@@ -314,7 +314,10 @@ private:
       auto [It, New] = First.try_emplace(R.Var->Name, &R);
       if (New)
         continue;
-      report(Diags, Diag::VariableInTwoClauses, R.Var->Loc) << R.Var->Name << It->second->Clause << R.Clause;
+      if (It->second->Clause == R.Clause)
+        report(Diags, Diag::VariableTwiceInClause, R.Var->Loc) << R.Var->Name << R.Clause;
+      else
+        report(Diags, Diag::VariableInTwoClauses, R.Var->Loc) << R.Var->Name << It->second->Clause << R.Clause;
       report(Diags, Diag::NotePreviousClause, It->second->Var->Loc) << It->second->Clause;
       return false;
     }

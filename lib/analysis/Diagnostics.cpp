@@ -26,6 +26,8 @@ Entry entryFor(Diag D) {
   case Diag::DuplicateClause: return {L::Error, "'%0' clause appears more than once"};
   case Diag::NotePreviousClause: return {L::Note, "previous '%0' is here"};
   case Diag::VariableInTwoClauses: return {L::Error, "'%0' appears in both '%1' and '%2'"};
+  case Diag::VariableTwiceInClause:
+    return {L::Error, "'%0' appears in two '%1' clauses; name each variable once"};
   case Diag::ConflictingClauses: return {L::Error, "'%0' conflicts with '%1': %2"};
   case Diag::UndeclaredClauseVariable: return {L::Error, "use of undeclared variable '%0' in '%1' clause"};
   case Diag::InductionInClause: return {L::Error, "the induction variable '%0' cannot appear in a '%1' clause"};
@@ -59,6 +61,21 @@ Entry entryFor(Diag D) {
   case Diag::NoteModeClause: return {L::Note, "mode clause is here"};
   case Diag::MapNeedsLength:
     return {L::Error, "cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])' with its length"};
+  case Diag::NeedsCxx17:
+    return {L::Error, "the rewritten loops need C++17 or later, but the file is parsed as %0; add -std=c++17 "
+                      "(or later) to the compiler arguments"};
+  case Diag::AnnotationInHeader:
+    return {L::Warning, "annotated loop in a header is not rewritten: gpu-autopar rewrites only the source it is "
+                        "run on; move the loop into a source file, or run gpu-autopar on this header"};
+  case Diag::NearMissPragma: return {L::Warning, "unknown pragma '%0' ignored; did you mean 'gpu_autopar'?"};
+  case Diag::LoopInsideMacro:
+    return {L::Error, "the loop annotated by the '_Pragma' in macro '%0' is itself part of the macro; gpu-autopar "
+                      "cannot rewrite code inside a macro: write the loop after the macro, or use "
+                      "'#pragma gpu_autopar for' before it"};
+  case Diag::NestedAnnotation:
+    return {L::Warning, "'#pragma gpu_autopar for' inside the annotated loop at line %0 is ignored: that loop's "
+                        "iterations already run in parallel, and this loop runs serially within each of them"};
+  case Diag::NoteOuterLoop: return {L::Note, "enclosing annotated loop is here"};
   }
   return {L::Error, "internal error: unknown diagnostic"};
 }

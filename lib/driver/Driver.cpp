@@ -1,5 +1,6 @@
 #include "gpuautopar/Driver.h"
 #include "DiagnosticRecorder.h"
+#include "PragmaWatch.h"
 #include "gpuautopar/AnnotationCollector.h"
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/Diagnostics.h"
@@ -9,8 +10,11 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Basic/LangStandard.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -57,20 +61,50 @@ public:
   }
   bool VisitStmt(Stmt *S) {
     SourceLocation Loc = S->getBeginLoc();
+    // Outermost statement wins: parents come first.
     if (Loc.isFileID())
-      First.emplace(Loc.getRawEncoding(), Entry{S, Enclosing}); // outermost statement wins: parents come first
+      First.emplace(Loc.getRawEncoding(), Entry{S, Enclosing});
+    else if (Loc.isMacroID())
+      FirstInMacro.emplace(SM.getExpansionLoc(Loc).getRawEncoding(), S);
     return true;
   }
   Entry startingAt(SourceLocation Loc) const {
     auto It = First.find(Loc.getRawEncoding());
     return It == First.end() ? Entry{} : It->second;
   }
+  // A statement that comes from the macro used at `Use` (its first token is
+  // part of that expansion), if any.
+  const Stmt *fromMacroAt(SourceLocation Use) const {
+    auto It = FirstInMacro.find(Use.getRawEncoding());
+    return It == FirstInMacro.end() ? nullptr : It->second;
+  }
 
 private:
   const SourceManager &SM;
   const Decl *Enclosing = nullptr;
   std::map<SourceLocation::UIntTy, Entry> First;
+  std::map<SourceLocation::UIntTy, const Stmt *> FirstInMacro;
 };
+
+// Where an annotation is in the user's file. A `_Pragma` that a macro carries
+// is placed at the macro's use; the loop then follows the use.
+struct Placement {
+  Annotation A;           // HashLoc moved to the use of the macro, if any
+  SourceLocation After;   // the token the loop follows
+  std::string Macro;      // the macro used at HashLoc; empty for a plain #pragma or _Pragma
+};
+
+Placement placement(const Annotation &Written, const SourceManager &SM, const LangOptions &LO) {
+  Placement P{Written, Written.EndLoc, ""};
+  if (!Written.HashLoc.isMacroID())
+    return P;
+  for (SourceLocation L = Written.HashLoc; L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
+    P.Macro = Lexer::getImmediateMacroName(L, SM, LO).str();
+  CharSourceRange Use = SM.getExpansionRange(Written.HashLoc);
+  P.A.HashLoc = Use.getBegin();
+  P.After = Use.getEnd();
+  return P;
+}
 
 LoopReport::Place placeOf(SourceLocation Loc, const SourceManager &SM) {
   PresumedLoc P = SM.getPresumedLoc(Loc);
@@ -113,6 +147,22 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
   }
 }
 
+// The inserted text ends its lines with '\n'; in a file whose every line
+// ends with "\r\n" the output does the same.
+std::string withLineEndingsOf(llvm::StringRef Original, llvm::StringRef Rewritten) {
+  const size_t Lines = Original.count('\n');
+  if (Lines == 0 || Original.count("\r\n") != Lines)
+    return Rewritten.str();
+  std::string Out;
+  Out.reserve(Rewritten.size() + Rewritten.size() / 16);
+  for (size_t I = 0; I < Rewritten.size(); ++I) {
+    if (Rewritten[I] == '\n' && (I == 0 || Rewritten[I - 1] != '\r'))
+      Out += '\r';
+    Out += Rewritten[I];
+  }
+  return Out;
+}
+
 class Consumer : public ASTConsumer {
 public:
   Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, FileResult &Result, OutputNames Names)
@@ -149,27 +199,26 @@ public:
     // partial: analysing it would add guesses to real errors. The file is
     // rejected anyway; the report says why its loops were not analysed.
     const bool CompileErrors = Diags.getNumErrors() > Annotations.errorsReported();
-    for (const Annotation &A : Annotations.annotations()) {
-      if (CompileErrors) {
-        LoopReport Report;
-        Report.At = placeOf(A.HashLoc, SM);
-        Report.Reasons.push_back({"error", "not analysed: the file has compile errors", Report.At});
-        Result.Loops.push_back(std::move(Report));
-        continue;
-      }
-      std::optional<Token> Next = Lexer::findNextToken(A.EndLoc, SM, Ctx.getLangOpts());
-      StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
+    // The rewritten loops use the runtime's C++17 headers: an older standard
+    // is an error here, at the first annotation, not deep in those headers.
+    const bool OldStandard = !Annotations.annotations().empty() && !Ctx.getLangOpts().CPlusPlus17;
+    if (OldStandard && !CompileErrors)
+      report(Diags, Diag::NeedsCxx17, Annotations.annotations().front().HashLoc)
+          << LangStandard::getLangStandardForKind(Ctx.getLangOpts().LangStd).getName();
+    for (const Annotation &Written : Annotations.annotations()) {
+      Placement P = placement(Written, SM, Ctx.getLangOpts());
       LoopReport Report;
-      Report.At = placeOf(A.HashLoc, SM);
-      Recorder.recordInto(&Report.Reasons);
-      LoopAnalysis L =
-          analyzeLoop(A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx, Diags);
-      if (L.Accepted) {
-        rewriteLoop(L, Ctx, R, Names);
-        ++Result.LoopsRewritten;
+      Report.At = placeOf(P.A.HashLoc, SM);
+      if (CompileErrors || OldStandard) {
+        Report.Reasons.push_back({"error",
+                                  CompileErrors ? "not analysed: the file has compile errors"
+                                                : "not analysed: the file is not compiled as C++17 or later",
+                                  Report.At});
+      } else {
+        Recorder.recordInto(&Report.Reasons);
+        handleAnnotation(P, Index, Ctx, R, Report);
+        Recorder.recordInto(nullptr);
       }
-      Recorder.recordInto(nullptr);
-      describe(L, SM, Report);
       Result.Loops.push_back(std::move(Report));
     }
 
@@ -180,14 +229,52 @@ public:
     if (Result.LoopsRewritten > 0) {
       addRuntimeInclude(Ctx, R, Names);
       const llvm::RewriteBuffer *Buf = R.getRewriteBufferFor(Main);
-      Result.Rewritten = Buf ? std::string(Buf->begin(), Buf->end()) : Result.Original;
+      Result.Rewritten = Buf ? withLineEndingsOf(Result.Original, std::string(Buf->begin(), Buf->end()))
+                             : Result.Original;
     } else {
       Result.Rewritten = Result.Original;
     }
   }
 
 private:
+  void handleAnnotation(const Placement &P, const StatementIndex &Index, ASTContext &Ctx, Rewriter &R,
+                        LoopReport &Report) {
+    SourceManager &SM = Ctx.getSourceManager();
+    DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+    // Inside a loop already rewritten: that loop's iterations are the
+    // parallel ones; this loop stays serial in each. The directive becomes a
+    // comment so that the output, run through the tool again, stays as it is.
+    for (const SourceRange &Outer : RewrittenLoops)
+      if (SM.isBeforeInTranslationUnit(Outer.getBegin(), P.A.HashLoc) &&
+          SM.isBeforeInTranslationUnit(P.A.HashLoc, Outer.getEnd())) {
+        report(Diags, Diag::NestedAnnotation, P.A.HashLoc) << SM.getPresumedLineNumber(Outer.getBegin());
+        report(Diags, Diag::NoteOuterLoop, Outer.getBegin());
+        if (P.Macro.empty() && P.A.HashLoc.isFileID())
+          R.InsertTextBefore(P.A.HashLoc, "// (nested, runs serially) ");
+        Report.Ignored = true;
+        return;
+      }
+    // `PAR(for (...) body)`: the loop is inside the macro's expansion, where
+    // no rewrite can reach it.
+    if (!P.Macro.empty())
+      if (const Stmt *Inside = Index.fromMacroAt(P.A.HashLoc); Inside && isa<ForStmt, CXXForRangeStmt>(Inside)) {
+        report(Diags, Diag::LoopInsideMacro, P.A.HashLoc) << P.Macro;
+        return;
+      }
+    std::optional<Token> Next = Lexer::findNextToken(P.After, SM, Ctx.getLangOpts());
+    StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
+    LoopAnalysis L =
+        analyzeLoop(P.A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx, Diags);
+    if (L.Accepted) {
+      rewriteLoop(L, Ctx, R, Names);
+      ++Result.LoopsRewritten;
+      RewrittenLoops.push_back({P.A.HashLoc, E.S->getEndLoc()});
+    }
+    describe(L, SM, Report);
+  }
+
   CompilerInstance &CI;
+  std::vector<SourceRange> RewrittenLoops; // annotation to end of loop, for nested annotations
   AnnotationCollector &Annotations;
   FileResult &Result;
   OutputNames Names;
@@ -202,6 +289,7 @@ public:
     Result.Parsed = true;
     auto *Collector = new AnnotationCollector();
     CI.getPreprocessor().AddPragmaHandler(Collector); // the preprocessor owns it
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaWatch>(CI.getPreprocessor()));
     OutputNames Names{GivenName, llvm::sys::path::filename(GivenName).str()};
     return std::make_unique<Consumer>(CI, *Collector, Result, std::move(Names));
   }
@@ -238,12 +326,25 @@ FileResult processFile(const tooling::CompilationDatabase &Db, const std::string
   if (!Opts.ResourceDir.empty())
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         ("-resource-dir=" + Opts.ResourceDir).c_str(), tooling::ArgumentInsertPosition::END));
+  // The runtime's headers, last in the search path, so that the tool's own
+  // output (which includes <gpu_autopar/gpu_autopar.h>) parses without -I.
+  for (const std::string &Dir : Opts.RuntimeIncludeDirs)
+    Tool.appendArgumentsAdjuster(
+        tooling::getInsertArgumentAdjuster({"-idirafter", Dir}, tooling::ArgumentInsertPosition::END));
   if (isCudaSource(File))
     Tool.appendArgumentsAdjuster(
         tooling::getInsertArgumentAdjuster("--cuda-host-only", tooling::ArgumentInsertPosition::END));
+  // One printer for the compiler driver's diagnostics (bad flags after `--`)
+  // and the front end's, so that an error from either rejects the file.
+  // ClangTool's own "Error while processing" line adds nothing to them.
+  DiagnosticOptions PrinterOptions;
+  PrinterOptions.ShowColors = llvm::errs().has_colors();
+  TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
+  Tool.setDiagnosticConsumer(&Printer);
+  Tool.setPrintErrorMessage(false);
   ActionFactory Factory(Result, File);
   int Status = Tool.run(&Factory);
-  if (Status != 0)
+  if (Status != 0 || Printer.getNumErrors() > 0)
     Result.HasErrors = true;
   return Result;
 }

@@ -8,6 +8,7 @@
 #include "gpuautopar/RuntimeCallText.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace gpuautopar {
@@ -28,6 +29,17 @@ const char *runtimeCompare(LoopCompare C) {
 
 std::string lineDirective(unsigned Line, const OutputNames &Names) {
   return "#line " + std::to_string(Line) + " \"" + quoted(Names.LineFile) + "\"\n";
+}
+
+// The names at `Loc`: where the user's own `#line "name"` is in effect, that
+// name (for the runtime's loop site as for the restoring `#line`), so that a
+// location never mixes the real file's name with the `#line`'s numbers.
+OutputNames namesAt(SourceLocation Loc, const SourceManager &SM, const OutputNames &Names) {
+  PresumedLoc Presumed = SM.getPresumedLoc(Loc);
+  PresumedLoc Physical = SM.getPresumedLoc(Loc, /*UseLineDirectives=*/false);
+  if (Presumed.isInvalid() || Physical.isInvalid() || StringRef(Presumed.getFilename()) == Physical.getFilename())
+    return Names;
+  return {Presumed.getFilename(), llvm::sys::path::filename(Presumed.getFilename()).str()};
 }
 
 std::string sourceText(const Expr *E, ASTContext &Ctx) {
@@ -146,8 +158,9 @@ std::string quoted(llvm::StringRef Text) {
   return Out;
 }
 
-void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {
+void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const OutputNames &FileNames) {
   const SourceManager &SM = Ctx.getSourceManager();
+  const OutputNames Names = namesAt(A.Pragma.HashLoc, SM, FileNames);
   const CanonicalLoop &L = *A.Loop;
   const Stmt *Body = L.body();
   const bool Compound = isa<CompoundStmt>(Body);
@@ -193,7 +206,9 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
 
 void addRuntimeInclude(ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {
   const SourceManager &SM = Ctx.getSourceManager();
-  R.InsertTextBefore(SM.getLocForStartOfFile(SM.getMainFileID()),
+  // After a UTF-8 byte order mark, which must stay the file's first bytes.
+  const unsigned Bom = SM.getBufferData(SM.getMainFileID()).starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  R.InsertTextBefore(SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Bom),
                      "#include <gpu_autopar/gpu_autopar.h>\n" + lineDirective(1, Names));
 }
 

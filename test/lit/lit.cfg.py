@@ -14,7 +14,7 @@ import lit.formats
 config.name = "gpu-autopar"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".cu", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "e2e_check.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "e2e_check.py", "compile_accepted.py"]
 config.test_source_root = config.source_root
 config.test_exec_root = config.binary_root
 
@@ -41,6 +41,9 @@ if config.have_cuda:
                                  "--diag-error 20011,20013 -arch=sm_75 -I%s"
                                  % (config.cuda_compiler, config.runtime_include)))
 
+config.substitutions.append(("%compile-accepted", "%s %s --tool %s --cxx %s --include %s %s" % (
+    sys.executable, os.path.join(config.source_root, "compile_accepted.py"), config.gpu_autopar_tool, config.cxx,
+    config.runtime_include, ("--nvcc " + config.cuda_compiler) if config.have_cuda else "")))
 # The device settings every end-to-end program runs under: CPU threads, one
 # simulated device, three, four of uneven speed, and three of which one fails
 # its second chunk and another runs out of memory on its first (the chunks are

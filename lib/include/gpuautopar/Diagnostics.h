@@ -19,6 +19,7 @@ enum class Diag {
   DuplicateClause,           // '%0' clause appears more than once
   NotePreviousClause,        // note: previous '%0' is here
   VariableInTwoClauses,      // '%0' appears in both '%1' and '%2'
+  VariableTwiceInClause,     // '%0' appears in two '%1' clauses
   ConflictingClauses,        // '%0' conflicts with '%1': %2
   UndeclaredClauseVariable,  // use of undeclared variable '%0' in '%1'
   InductionInClause,         // the induction variable '%0' cannot appear in '%1'
@@ -46,6 +47,13 @@ enum class Diag {
   NoteModeClause,          // note: mode clause is here
   // Data maps (lib/analysis/DataMap.cpp).
   MapNeedsLength,          // cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])'
+  // The file as a whole (lib/driver).
+  NeedsCxx17,              // the rewritten loops need C++17 or later, but the file is parsed as %0
+  AnnotationInHeader,      // warning: annotated loop in a header is not rewritten
+  NearMissPragma,          // warning: unknown pragma '%0' ignored; did you mean 'gpu_autopar'?
+  LoopInsideMacro,         // error: the loop comes from the same macro as the pragma
+  NestedAnnotation,        // warning: annotation inside the annotated loop at line %0 is ignored
+  NoteOuterLoop,           // note: the enclosing annotated loop is here
 };
 
 // Emits diagnostic `D` at `Loc` through the compiler's engine, so that it is

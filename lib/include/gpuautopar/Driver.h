@@ -26,6 +26,7 @@ struct LoopReport {
   };
   Place At;                 // the pragma
   bool Accepted = false;
+  bool Ignored = false;     // nested in another annotated loop: left serial, with a warning
   std::string Mode;         // "kernel", "task", "host"; empty when the loop was rejected before classification
   std::vector<Reason> Reasons;
   std::vector<std::string> Reads, Writes, Privates;
@@ -45,6 +46,7 @@ struct FileResult {
 struct DriverOptions {
   std::string ResourceDir; // clang's builtin headers, baked in at build time
   bool Strict = false;     // --strict: unprovable independence is an error
+  std::vector<std::string> RuntimeIncludeDirs; // where <gpu_autopar/gpu_autopar.h> is, searched last
 };
 
 // Processes `File` with the flags `Db` gives for it. Diagnostics go to stderr

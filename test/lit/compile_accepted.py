@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Anything the tool accepts compiles: rewrites each source, and where the
+tool accepted it (exit status 0, a runtime call in the output) compiles the
+output with the host compiler and, where given, nvcc with the flags the docs
+require (a dropped device body is an error). Prints one line per failure.
+
+Usage: compile_accepted.py --tool T --cxx CXX --include DIR [--nvcc NVCC] --out DIR SOURCE...
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+p = argparse.ArgumentParser()
+p.add_argument("--tool", required=True)
+p.add_argument("--cxx", required=True)
+p.add_argument("--include", required=True)
+p.add_argument("--nvcc")
+p.add_argument("--out", required=True)
+p.add_argument("sources", nargs="+")
+a = p.parse_args()
+os.makedirs(a.out, exist_ok=True)
+
+failures = compiled = 0
+for src in a.sources:
+    out = os.path.join(a.out, os.path.basename(src) + ".par.cpp")
+    r = subprocess.run([a.tool, src, "-o", out, "--", "-std=c++17"], capture_output=True, text=True)
+    if r.returncode != 0 or "::gpu_autopar::" not in open(out).read():
+        continue  # rejected or nothing to rewrite: nothing was claimed to compile
+    compilers = [[a.cxx, "-std=c++17", "-fsyntax-only", "-I" + a.include, out]]
+    if a.nvcc:
+        compilers.append([a.nvcc, "-std=c++17", "--extended-lambda", "--expt-relaxed-constexpr",
+                          "--diag-error", "20011,20013", "-arch=sm_75", "-I" + a.include, "-x", "cu",
+                          "-cuda", out, "-o", os.devnull])
+    for cmd in compilers:
+        c = subprocess.run(cmd, capture_output=True, text=True)
+        compiled += 1
+        if c.returncode != 0:
+            failures += 1
+            print("accepted but does not compile with %s: %s\n%s" % (os.path.basename(cmd[0]), src, c.stderr[:2000]))
+print("%d compilations of accepted output, %d failures" % (compiled, failures))
+sys.exit(1 if failures else 0)
