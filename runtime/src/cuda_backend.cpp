@@ -18,7 +18,13 @@ cuda_api g_api;
 
 std::string error_text(const cuda_api& api, int e) {
   const char* s = api.error_string ? api.error_string(e) : nullptr;
-  return "CUDA error " + std::to_string(e) + (s ? std::string(": ") + s : std::string());
+  std::string text = "CUDA error " + std::to_string(e) + (s ? std::string(": ") + s : std::string());
+  // What the codes a user meets first mean on their machine.
+  if (e == kCudaErrorInsufficientDriver)
+    return "no GPU driver on this machine, or one older than the CUDA runtime (" + text + ")";
+  if (e == kCudaErrorNoDevice)
+    return "no CUDA GPU on this machine (" + text + ")";
+  return text;
 }
 
 class cuda_device final : public device {
@@ -197,7 +203,7 @@ std::string discover_cuda_devices(const devices_config& config, int first_id,
   int count = 0;
   int e = api->get_device_count(&count);
   if (e == kCudaErrorInsufficientDriver || e == kCudaErrorNoDevice)
-    return "no CUDA GPU (" + error_text(*api, e) + ")";
+    return error_text(*api, e);
   if (e != 0)
     return "CUDA device query failed (" + error_text(*api, e) + ")";
   if (count <= 0)

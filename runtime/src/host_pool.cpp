@@ -1,4 +1,5 @@
 #include "gpu_autopar/host_pool.h"
+#include "runtime_config.h"
 
 #include <atomic>
 #include <chrono>
@@ -235,15 +236,14 @@ void host_pool::run(std::uint64_t count, std::uint64_t grain, range_fn fn) {
 
 namespace {
 
+// An invalid value is reported (once) with the other settings, by
+// read_config_from_environment(); here it just means the default.
 unsigned threads_from_environment() {
-  if (const char* v = std::getenv("GPU_AUTOPAR_THREADS")) {
-    char* end = nullptr;
-    long n = std::strtol(v, &end, 10);
-    if (end != v && *end == '\0' && n > 0 && n <= 4096)
-      return static_cast<unsigned>(n);
-  }
-  unsigned hw = std::thread::hardware_concurrency();
-  return hw == 0 ? 1 : hw;
+  unsigned n = 0;
+  if (const char* v = std::getenv("GPU_AUTOPAR_THREADS"))
+    if (detail::parse_threads(v, n))
+      return n;
+  return detail::default_threads();
 }
 
 // The process-wide pool and the process it belongs to. Published with

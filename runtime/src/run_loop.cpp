@@ -3,10 +3,13 @@
 // reports what happened. Logging happens here, on the calling thread only.
 #include "gpu_autopar/host_pool.h"
 #include "gpu_autopar/loop_body.h"
+#include "gpu_autopar/loop_problem.h"
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -217,15 +220,30 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
       if (pool.get(d).retired())
         failed += (failed.empty() ? "" : "; ") + pool.get(d).name() + " is out of use: " + pool.get(d).retired_why();
   bool dropped = false;
+  // One warning per loop and device, with how many more failures it had this
+  // run: a device short of memory splits chunks thousands of times. Every
+  // failure is shown at GPU_AUTOPAR_LOG=debug.
+  std::map<int, unsigned> failures_of;
+  for (const device_failure& f : res.failures)
+    ++failures_of[f.device];
   for (const device_failure& f : res.failures) {
     dropped = dropped || f.dropped;
-    if (logs(rt, log_level::warn))
+    unsigned& more = failures_of[f.device];
+    const bool first = more > 0 && logs(rt, log_level::warn) && rt.first_warning(site.file, site.line, f.device);
+    if (first || logs(rt, log_level::debug))
       write_log_line(rt, "gpu-autopar: warning: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
                pool.get(f.device).name() + " failed chunk [" + std::to_string(f.range.begin) + ", " +
                std::to_string(f.range.end) + ") (" + f.what + "); " +
-               (f.lost      ? "retried elsewhere, the device is out of use for the rest of the process\n"
-                : f.dropped ? "retried elsewhere, the device is out of rotation for this loop\n"
-                            : "split in two and retried\n"));
+               (f.lost      ? "retried elsewhere, the device is out of use for the rest of the process"
+                : f.dropped ? "retried elsewhere, the device is out of rotation for this loop"
+                            : "split in two and retried") +
+               (first && more > 1 && !logs(rt, log_level::debug)
+                    ? "; " + std::to_string(more - 1) + " more failures of " + pool.get(f.device).name() +
+                          " in this loop not shown (GPU_AUTOPAR_LOG=debug shows each)"
+                    : std::string()) +
+               "\n");
+    if (first)
+      more = 0; // said for this device; later failures of it are counted in that line
   }
   if (res.leftover.empty()) {
     if (dropped) { // fewer devices than planned finished the loop
@@ -373,6 +391,13 @@ void run_here(const loop_site& site, std::uint64_t count, const loop_options& op
 
 void run_loop(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body) {
   using namespace detail;
+  // A bound or clause value of this call that was invalid (gpu_autopar/loop_problem.h).
+  if (!pending_loop_problem().empty()) {
+    std::string why = std::move(pending_loop_problem());
+    pending_loop_problem().clear();
+    throw std::invalid_argument("gpu-autopar: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
+                                why);
+  }
   if (slot_context* lease = current_lease()) {
     run_nested_on_lease(site, count, options, body, *lease);
     return;

@@ -1,8 +1,10 @@
 #include "runtime_config.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 namespace gpu_autopar {
 namespace detail {
@@ -38,7 +40,7 @@ bool parse_speed(const std::string& s, double& v) {
   char* end = nullptr;
   errno = 0;
   v = std::strtod(s.c_str(), &end);
-  return errno == 0 && end == s.c_str() + s.size() && v > 0 && v < 1e9;
+  return errno == 0 && end == s.c_str() + s.size() && v >= kMinSimSpeed && v <= kMaxSimSpeed;
 }
 
 // `D@K` or several joined by '+'.
@@ -91,7 +93,16 @@ bool parse_sim(const std::string& text, devices_config& out, std::string& error)
           return false;
         }
         if (key == "speed" && !parse_speed(v, out.sim_speed[d])) {
-          error = "speed=" + value + ": '" + v + "' is not a positive number";
+          error = "speed=" + value + ": '" + v + "' is not a number from 0.01 to 100";
+          return false;
+        }
+      }
+      // Speeds are relative: the slowest device takes (fastest / slowest)
+      // times as long per iteration, which beyond 100 only makes runs long.
+      if (key == "speed" && n > 0) {
+        auto [lo, hi] = std::minmax_element(out.sim_speed.begin(), out.sim_speed.end());
+        if (*hi > kMaxSimSpeedRatio * *lo) {
+          error = "speed=" + value + ": the fastest device may be at most 100 times as fast as the slowest";
           return false;
         }
       }
@@ -110,6 +121,19 @@ bool parse_sim(const std::string& text, devices_config& out, std::string& error)
 }
 
 } // namespace
+
+unsigned default_threads() {
+  unsigned hw = std::thread::hardware_concurrency();
+  return hw == 0 ? 1 : hw;
+}
+
+bool parse_threads(const std::string& text, unsigned& threads) {
+  std::uint64_t v = 0;
+  if (!parse_uint(text, v) || v < 1 || v > kMaxThreads)
+    return false;
+  threads = unsigned(v);
+  return true;
+}
 
 bool parse_bytes(const std::string& text, std::uint64_t& bytes) {
   std::size_t digits = 0;
@@ -202,6 +226,13 @@ runtime_config read_config_from_environment() {
       c.progress = progress_mode::auto_;
     else
       c.problems.push_back(std::string("GPU_AUTOPAR_PROGRESS='") + v + "' is not auto, on or off; using auto");
+  }
+  if (const char* v = std::getenv("GPU_AUTOPAR_THREADS")) {
+    unsigned n = 0;
+    if (*v && !parse_threads(v, n))
+      c.problems.push_back(std::string("GPU_AUTOPAR_THREADS='") + v + "' is not a thread count from 1 to " +
+                           std::to_string(kMaxThreads) + "; using " + std::to_string(default_threads()) +
+                           " (the hardware threads)");
   }
   if (const char* v = std::getenv("GPU_AUTOPAR_REPORT"))
     c.report_path = v;

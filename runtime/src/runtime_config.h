@@ -32,9 +32,17 @@ struct devices_config {
 };
 
 constexpr std::uint64_t kDefaultSimMemory = std::uint64_t(16) << 30; // 16 GiB of accounting
+// A simulated device's speed relative to the others: each from 0.01 to 100,
+// the fastest at most 100 times the slowest.
+constexpr double kMinSimSpeed = 0.01, kMaxSimSpeed = 100, kMaxSimSpeedRatio = 100;
+constexpr unsigned kMaxThreads = 4096; // GPU_AUTOPAR_THREADS
 
 // Parses a GPU_AUTOPAR_DEVICES value. On error returns false and says why.
 bool parse_devices(const std::string& text, devices_config& out, std::string& error);
+// A GPU_AUTOPAR_THREADS value: 1 to kMaxThreads. False otherwise.
+bool parse_threads(const std::string& text, unsigned& threads);
+// CPU threads without GPU_AUTOPAR_THREADS (or with an invalid one).
+unsigned default_threads();
 // "2GiB", "512MiB", "64KB", "4096": bytes. False if malformed.
 bool parse_bytes(const std::string& text, std::uint64_t& bytes);
 
@@ -46,8 +54,9 @@ struct runtime_config {
   std::vector<std::string> problems;     // bad values, printed once at start-up
 };
 
-// Reads GPU_AUTOPAR_DEVICES, _LOG, _PROGRESS and _REPORT. A bad value is
-// recorded in `problems` and replaced by a safe one (CPU threads, warn, auto).
+// Reads GPU_AUTOPAR_DEVICES, _LOG, _PROGRESS, _THREADS and _REPORT. A bad
+// value is recorded in `problems`, naming the variable and what is used
+// instead (CPU threads, warn, auto, the hardware threads).
 runtime_config read_config_from_environment();
 
 } // namespace detail

@@ -46,6 +46,11 @@ std::vector<std::unique_ptr<device>> make_sim_devices(const devices_config& c) {
 
 } // namespace
 
+bool runtime_state::first_warning(const char* file, unsigned line, int device) {
+  std::lock_guard<std::mutex> lock(warned_mutex_);
+  return warned_.emplace(file, line, device).second;
+}
+
 runtime_state::runtime_state() : config(read_config_from_environment()) {
   for (const std::string& p : config.problems)
     std::fprintf(stderr, "gpu-autopar: %s\n", p.c_str());

@@ -4,7 +4,10 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
+#include <tuple>
 
 #include "lease_pool.h"
 #include "runtime_config.h"
@@ -20,8 +23,16 @@ struct runtime_state {
   int rank = -1;                     // in a multi-process job (distributor.h); -1: not in one
   std::atomic<bool> said_no_devices{false}; // the "no GPU" warning is printed once
 
+  // True the first time (loop site, device) asks: a device's failures are
+  // warned about once per loop, not once per failed chunk or per run of the loop.
+  bool first_warning(const char* file, unsigned line, int device);
+
   runtime_state();
   ~runtime_state();
+
+private:
+  std::mutex warned_mutex_;
+  std::set<std::tuple<std::string, unsigned, int>> warned_;
 };
 
 runtime_state& runtime();

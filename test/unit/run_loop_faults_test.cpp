@@ -141,6 +141,33 @@ TEST(RunLoopFaults, ChunksAreCutToTheFreeMemoryBeforeTheyRun) {
   expect_iterations_add_up(l);
 }
 
+// A device short of memory splits its chunks hundreds of times: one warning
+// per loop and device says so, with the count, and a second run of the loop
+// says nothing new.
+TEST(RunLoopFaults, RepeatedFailuresAreWarnedOncePerLoopAndDevice) {
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2,mem=4096"}, {"GPU_AUTOPAR_LOG", "warn"}});
+  for (int run = 0; run < 2; ++run) {
+    testing::internal::CaptureStderr();
+    recording_body body(20000);
+    body.bytes_per_iteration = 8;
+    run_loop(kSite, 20000, loop_options{}, body);
+    EXPECT_TRUE(body.each_once());
+    const std::string err = testing::internal::GetCapturedStderr();
+    std::size_t lines = 0;
+    for (char c : err)
+      lines += c == '\n';
+    if (run == 0) {
+      EXPECT_EQ(lines, 2u) << err;
+      EXPECT_NE(err.find("sim0 failed chunk"), std::string::npos) << err;
+      EXPECT_NE(err.find("more failures of sim1 in this loop not shown (GPU_AUTOPAR_LOG=debug shows each)"),
+                std::string::npos)
+          << err;
+    } else {
+      EXPECT_EQ(err, "") << "already said for this loop";
+    }
+  }
+}
+
 TEST(RunLoopFaults, InjectedOutOfMemoryIsRetriedOnTheDevices) {
   scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2,oom=0@1+1@1"}});
   recording_body body(20000);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 using namespace gpu_autopar::detail;
 
 TEST(RuntimeConfig, DeviceSelections) {
@@ -68,4 +70,44 @@ TEST(RuntimeConfig, Sizes) {
   EXPECT_FALSE(parse_bytes("GiB", b));
   EXPECT_FALSE(parse_bytes("1XB", b));
   EXPECT_FALSE(parse_bytes("99999999999TiB", b));
+}
+
+TEST(RuntimeConfig, SpeedsAreRelativeWithinACap) {
+  devices_config c;
+  std::string error;
+  // Too fast and too slow are refused alike, with the range.
+  for (const char* bad : {"sim:2,speed=1e9", "sim:2,speed=1e-9", "sim:3,speed=1:1e-6:1", "sim:2,speed=0", "sim:2,speed=-1"}) {
+    EXPECT_FALSE(parse_devices(bad, c, error)) << bad;
+    EXPECT_NE(error.find("is not a number from 0.01 to 100"), std::string::npos) << error;
+  }
+  EXPECT_FALSE(parse_devices("sim:2,speed=100:0.5", c, error));
+  EXPECT_NE(error.find("the fastest device may be at most 100 times as fast as the slowest"), std::string::npos)
+      << error;
+  ASSERT_TRUE(parse_devices("sim:3,speed=1:0.01:1", c, error)) << error;
+  EXPECT_EQ(c.sim_speed, (std::vector<double>{1, 0.01, 1}));
+}
+
+TEST(RuntimeConfig, ThreadCounts) {
+  unsigned n = 0;
+  for (const char* bad : {"0", "-3", "999999", "abc", "", "4x"})
+    EXPECT_FALSE(parse_threads(bad, n)) << bad;
+  ASSERT_TRUE(parse_threads("4", n));
+  EXPECT_EQ(n, 4u);
+  ASSERT_TRUE(parse_threads("4096", n));
+}
+
+// Every invalid variable is reported once, naming it, its value and what is
+// used instead.
+TEST(RuntimeConfig, InvalidThreadsAreReported) {
+  const std::string hw = std::to_string(default_threads());
+  for (const char* bad : {"0", "-3", "999999", "abc"}) {
+    setenv("GPU_AUTOPAR_THREADS", bad, 1);
+    runtime_config c = read_config_from_environment();
+    ASSERT_EQ(c.problems.size(), 1u) << bad;
+    EXPECT_EQ(c.problems[0], std::string("GPU_AUTOPAR_THREADS='") + bad +
+                                 "' is not a thread count from 1 to 4096; using " + hw + " (the hardware threads)");
+  }
+  setenv("GPU_AUTOPAR_THREADS", "3", 1);
+  EXPECT_TRUE(read_config_from_environment().problems.empty());
+  unsetenv("GPU_AUTOPAR_THREADS");
 }

@@ -8,10 +8,11 @@
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include <gpu_autopar/hd.h>
+#include <gpu_autopar/loop_problem.h>
 
 namespace gpu_autopar {
 
@@ -32,10 +33,13 @@ class iterations {
 
 public:
   // `step` is the signed increment per iteration: `++i` is 1, `i -= 2` is -2.
+  // An invalid space (zero step, a step away from the bound) has no
+  // iterations and leaves its problem for run_loop to report with the loop.
   iterations(T first, compare cmp, T bound, long long step) : first_(first), step_(step) {
     if (step == 0)
-      throw std::invalid_argument("gpu_autopar: loop step is zero");
-    count_ = trip_count(first, cmp, bound, step);
+      detail::defer_loop_problem("loop step is zero");
+    else
+      count_ = trip_count(first, cmp, bound, step);
   }
 
   GPU_AUTOPAR_HD std::uint64_t count() const { return count_; }
@@ -49,6 +53,10 @@ public:
   }
 
 private:
+  static std::uint64_t refuse(const std::string& why) {
+    detail::defer_loop_problem(why);
+    return 0;
+  }
   static std::uint64_t trip_count(T first, compare cmp, T bound, long long step) {
     const bool up = step > 0;
     const std::uint64_t mag =
@@ -59,22 +67,23 @@ private:
     };
     switch (cmp) {
     case compare::less:
-      if (!up) throw std::invalid_argument("gpu_autopar: '<' loop with a negative step never ends");
+      if (!up) return refuse("'<' loop with a negative step never ends");
       return first < bound ? (distance(first, bound) - 1) / mag + 1 : 0;
     case compare::less_equal:
-      if (!up) throw std::invalid_argument("gpu_autopar: '<=' loop with a negative step never ends");
+      if (!up) return refuse("'<=' loop with a negative step never ends");
       return first <= bound ? distance(first, bound) / mag + 1 : 0;
     case compare::greater:
-      if (up) throw std::invalid_argument("gpu_autopar: '>' loop with a positive step never ends");
+      if (up) return refuse("'>' loop with a positive step never ends");
       return first > bound ? (distance(bound, first) - 1) / mag + 1 : 0;
     case compare::greater_equal:
-      if (up) throw std::invalid_argument("gpu_autopar: '>=' loop with a positive step never ends");
+      if (up) return refuse("'>=' loop with a positive step never ends");
       return first >= bound ? distance(bound, first) / mag + 1 : 0;
     case compare::not_equal: {
       // As in OpenMP: the bound must be reached exactly.
       std::uint64_t d = up ? distance(first, bound) : distance(bound, first);
       if (d % mag != 0)
-        throw std::invalid_argument("gpu_autopar: '!=' loop whose step does not reach the bound");
+        return refuse("'!=' loop whose step " + std::to_string(step) + " does not reach the bound exactly " +
+                      "(it would run forever)");
       return d / mag;
     }
     }

@@ -1,14 +1,14 @@
 // `options()`: the clauses of one annotated loop as generated code spells
 // them, e.g. `::gpu_autopar::options().schedule(schedule_kind::dynamic, 64)`.
-// Each setter corresponds to one clause of SPEC.md section 1; what is not set
-// keeps the spec's default.
+// Each setter corresponds to one clause (README.md, "The annotation"); what
+// is not set keeps the default.
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 
 #include <gpu_autopar/loop_body.h>
+#include <gpu_autopar/loop_problem.h>
 
 namespace gpu_autopar {
 
@@ -17,7 +17,7 @@ public:
   // schedule(kind[, chunk]); chunk 0 lets the schedule choose.
   loop_options_builder& schedule(schedule_kind kind, long long chunk = 0) {
     if (chunk < 0)
-      throw std::invalid_argument("gpu_autopar: schedule chunk must not be negative, got " + std::to_string(chunk));
+      return refuse("schedule chunk must not be negative, got " + std::to_string(chunk));
     o_.schedule = kind;
     o_.chunk = static_cast<std::uint64_t>(chunk);
     return *this;
@@ -25,14 +25,14 @@ public:
   // devices(n): at most n devices (n >= 1).
   loop_options_builder& devices(long long n) {
     if (n < 1)
-      throw std::invalid_argument("gpu_autopar: devices(n) needs n >= 1, got " + std::to_string(n));
+      return refuse("devices(n) needs n >= 1, got " + std::to_string(n));
     o_.max_devices = static_cast<int>(n);
     return *this;
   }
   // slots(k): at most k chunks in flight on one GPU (k >= 1).
   loop_options_builder& slots(long long k) {
     if (k < 1)
-      throw std::invalid_argument("gpu_autopar: slots(k) needs k >= 1, got " + std::to_string(k));
+      return refuse("slots(k) needs k >= 1, got " + std::to_string(k));
     o_.slots = static_cast<int>(k);
     return *this;
   }
@@ -43,7 +43,7 @@ public:
   // min_iterations(n): below n iterations the loop runs serially (n >= 0).
   loop_options_builder& min_iterations(long long n) {
     if (n < 0)
-      throw std::invalid_argument("gpu_autopar: min_iterations(n) needs n >= 0, got " + std::to_string(n));
+      return refuse("min_iterations(n) needs n >= 0, got " + std::to_string(n));
     o_.min_iterations = n;
     return *this;
   }
@@ -55,6 +55,11 @@ public:
   }
 
 private:
+  // An invalid value keeps the default; run_loop reports it with the loop.
+  loop_options_builder& refuse(const std::string& why) {
+    detail::defer_loop_problem(why);
+    return *this;
+  }
   loop_options o_;
 };
 
