@@ -6,4 +6,5 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" > build.configure.l
   cat build.configure.log; exit 1; }
 grep -E '^-- gpu-autopar:' build.configure.log || true
 rm -f build.configure.log
-cmake --build build
+# GPU_AUTOPAR_BUILD_TARGETS="a b": only those targets (try.sh builds the tool and the runtime only).
+cmake --build build ${GPU_AUTOPAR_BUILD_TARGETS:+--target $GPU_AUTOPAR_BUILD_TARGETS}
