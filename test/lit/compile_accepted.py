@@ -27,7 +27,8 @@ for src in a.sources:
     r = subprocess.run([a.tool, src, "-o", out, "--", "-std=c++17"], capture_output=True, text=True)
     if r.returncode != 0 or "::gpu_autopar::" not in open(out).read():
         continue  # rejected or nothing to rewrite: nothing was claimed to compile
-    compilers = [[a.cxx, "-std=c++17", "-fsyntax-only", "-I" + a.include, out]]
+    # A .cu source is CUDA (kernels, <<<...>>>): nvcc's alone.
+    compilers = [] if src.endswith(".cu") else [[a.cxx, "-std=c++17", "-fsyntax-only", "-I" + a.include, out]]
     if a.nvcc:
         compilers.append([a.nvcc, "-std=c++17", "--extended-lambda", "--expt-relaxed-constexpr",
                           "--diag-error", "20011,20013", "-arch=sm_75", "-I" + a.include, "-x", "cu",
