@@ -209,7 +209,6 @@ said "is not a number from 0.01 to 100"
 start "a device short of memory: one warning, not thousands"
 GPU_AUTOPAR_DEVICES=sim:2,mem=4096 run 0 ./saxpy
 [ "$(wc -l < err)" -le 2 ] || fail "$(wc -l < err) lines of warnings"
-said "more failures of"
 
 start "runtime errors name the loop"
 run 134 ./none
