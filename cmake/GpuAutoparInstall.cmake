@@ -1,4 +1,4 @@
-# Install rules and package files (SPEC.md section 3):
+# Install rules and package files (the layout in README.md, tutorial step 1):
 #   P/bin/gpu-autopar                    the tool (tool/CMakeLists.txt installs it into the export set)
 #   P/include/gpu_autopar/               the runtime's public headers
 #   P/lib/libgpu_autopar.a               the runtime

@@ -49,7 +49,7 @@ echo "   same output as the serial program"
 
 if command -v nvcc > /dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
   nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-  echo "== the CUDA variant: nvcc -x cu $out/saxpy.par.cpp"
+  echo "== the CUDA variant: nvcc $out/saxpy.par.cpp (as CUDA, sm_75)"
   "$nvcc" -std=c++17 --extended-lambda --expt-relaxed-constexpr --diag-error 20011,20013 -arch=sm_75 -O2 \
     -x cu -Iruntime/include "$out/saxpy.par.cpp" -x none build/runtime/libgpu_autopar.a -Xcompiler -pthread \
     -o "$out/saxpy.cuda"

@@ -23,7 +23,7 @@ using namespace llvm;
 
 namespace {
 
-// Exit codes of SPEC.md section 2.
+// Exit codes (gpu-autopar --help; docs/analysis.md, "The command").
 enum ExitCode { Success = 0, Rejected = 1, UsageOrIO = 2 };
 
 cl::OptionCategory Category("gpu-autopar options");

@@ -1,5 +1,5 @@
 // What one executed loop did, and its two renderings: the JSON line of
-// GPU_AUTOPAR_REPORT (SPEC.md section 4) and the info log line.
+// GPU_AUTOPAR_REPORT (docs/runtime.md) and the info log line.
 #pragma once
 
 #include <cstdint>

@@ -27,7 +27,7 @@ namespace {
 
 using clock = std::chrono::steady_clock;
 
-// Default min_iterations (SPEC.md leaves it to the runtime): task mode 2,
+// Default min_iterations (left to the runtime, docs/runtime.md): task mode 2,
 // since every task-mode iteration is GPU work worth a device of its own;
 // kernel and host mode two iterations per CPU thread on the CPU path (fewer
 // would leave threads idle and cost more to wake than they save) and two per

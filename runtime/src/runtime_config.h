@@ -1,4 +1,4 @@
-// The runtime's environment (SPEC.md section 4), parsed once per process.
+// The runtime's environment (docs/runtime.md, README "Runtime environment"), parsed once per process.
 // Parsing is separate from reading the environment so tests can feed strings.
 #pragma once
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # package.install (the fixture of the other package tests): installs the
-# current build, moves the installed tree elsewhere, and checks SPEC.md §3's
+# current build, moves the installed tree elsewhere, and checks the README's install
 # layout and that nothing in it still names the build tree, the source tree
 # or the place it was installed to (the package must be relocatable).
 source "$(dirname "$0")/common.sh"

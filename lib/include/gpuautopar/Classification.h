@@ -1,4 +1,4 @@
-// Which of the three execution modes of SPEC.md section 1 a loop body needs:
+// Which of the three execution modes of docs/analysis.md a loop body needs:
 // kernel (it can run on a GPU), task (it does GPU work itself) or host.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Parsing of the clauses of `#pragma gpu_autopar for` (SPEC.md section 1)
+// Parsing of the clauses of `#pragma gpu_autopar for` (docs/analysis.md, clause reference)
 // into their syntactic form. Variable names are resolved later, against the
 // loop they annotate (ClauseResolver.h), because when the pragma is read the
 // loop and its scope do not exist yet.

@@ -1,5 +1,5 @@
 // May the iterations of an annotated loop run in any order, at the same time?
-// (SPEC.md section 1, "Independence".)
+// (docs/analysis.md, "Legality".)
 #pragma once
 
 #include "gpuautopar/LoopAnalysis.h"

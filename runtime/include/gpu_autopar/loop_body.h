@@ -20,7 +20,7 @@ enum class schedule_kind { static_, dynamic, guided, adaptive };
 enum class fallback_policy { auto_, gpu, cpu, none };
 enum class device_kind { cpu, sim, cuda };
 
-// The clauses of one annotated loop (SPEC.md section 1), with the spec's defaults.
+// The clauses of one annotated loop (docs/analysis.md, clause reference), with the spec's defaults.
 struct loop_options {
   loop_mode mode = loop_mode::kernel;
   schedule_kind schedule = schedule_kind::adaptive;

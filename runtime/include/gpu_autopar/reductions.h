@@ -28,7 +28,7 @@ struct logical_and {};
 struct logical_or {};
 } // namespace op
 
-// identity<Op, T>() and combine<Op>(a, b) for each operator of SPEC.md.
+// identity<Op, T>() and combine<Op>(a, b) for each reduction operator (docs/generated-code.md).
 template <class Op, class T>
 struct reduction_traits;
 
