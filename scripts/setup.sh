@@ -8,6 +8,7 @@ packages=(
   clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libclang-rt-22-dev
   libgtest-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev
+  libisl-dev
 )
 
 missing=()

@@ -1,8 +1,15 @@
 #include "AffinePoly.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
 #include <algorithm>
+#include <cassert>
 
 namespace gpuautopar {
+
+using namespace clang;
 
 Poly Poly::constant(int64_t C) {
   Poly P;
@@ -11,9 +18,9 @@ Poly Poly::constant(int64_t C) {
   return P;
 }
 
-Poly Poly::symbol(std::string S) {
+Poly Poly::atom(unsigned Id) {
   Poly P;
-  P.Terms[{std::move(S)}] = 1;
+  P.Terms[{Id}] = 1;
   return P;
 }
 
@@ -71,26 +78,234 @@ std::optional<Poly> multiply(const Poly &A, const Poly &B) {
   return R;
 }
 
-bool isLoopSymbol(const std::string &S) { return !S.empty() && S[0] == 'L'; }
+namespace {
 
-std::optional<AffineSplit> splitAffine(const Poly &P) {
-  AffineSplit S;
+std::string polyKey(const Poly &P) {
+  std::string S;
   for (const auto &[M, C] : P.Terms) {
-    const std::string *Loop = nullptr;
-    Monomial Rest;
-    for (const std::string &Sym : M) {
-      if (!isLoopSymbol(Sym)) {
-        Rest.push_back(Sym);
-        continue;
-      }
-      if (Loop)
-        return std::nullopt; // i*i or i*j
-      Loop = &Sym;
-    }
-    Poly &Into = Loop ? S.Coef[*Loop] : S.Rest;
-    Into.Terms[Rest] = C;
+    S += std::to_string(C);
+    for (unsigned Id : M)
+      S += "*" + std::to_string(Id);
+    S += "+";
   }
   return S;
+}
+
+} // namespace
+
+unsigned AtomTable::intern(Atom A) {
+  std::string Key = std::to_string(A.K) + ":" + std::to_string(reinterpret_cast<uintptr_t>(A.Loop)) + ":" +
+                    std::to_string(reinterpret_cast<uintptr_t>(A.Root));
+  for (const ValueDecl *D : A.Path)
+    Key += "." + std::to_string(reinterpret_cast<uintptr_t>(D));
+  if (A.A)
+    Key += "(" + polyKey(*A.A) + ")";
+  if (A.B)
+    Key += "(" + polyKey(*A.B) + ")";
+  Key += "/" + std::to_string(A.Divisor);
+  auto [It, New] = ByKey.try_emplace(Key, Atoms.size());
+  if (New) {
+    A.Varies = A.K == Atom::Induction || A.K == Atom::Inner || (A.A && varies(*A.A)) || (A.B && varies(*A.B));
+    Atoms.push_back(std::move(A));
+  }
+  return It->second;
+}
+
+bool AtomTable::varies(const Monomial &M) const {
+  return std::any_of(M.begin(), M.end(), [&](unsigned Id) { return Atoms[Id].Varies; });
+}
+
+bool AtomTable::varies(const Poly &P) const {
+  return std::any_of(P.Terms.begin(), P.Terms.end(), [&](const auto &T) { return varies(T.first); });
+}
+
+std::optional<Poly> Linearizer::of(const Expr *E, const std::vector<Enclosing> &At) {
+  Around = &At;
+  std::optional<Poly> P = walk(E, 0);
+  Around = nullptr;
+  return P;
+}
+
+std::optional<Poly> Linearizer::variable(const Expr *E, int Depth) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V || !V->getType()->isIntegerType())
+      return std::nullopt;
+    if (V == M.Induction)
+      return Poly::atom(T.intern(Atom{Atom::Induction}));
+    // The innermost counted loop around this place that counts V.
+    for (auto It = Around->rbegin(); It != Around->rend(); ++It)
+      if (It->K == Enclosing::Counted && It->Loop->Var == V && !It->Loop->Irregular &&
+          inside(SM, It->Loop->Stmt->getBody()->getSourceRange(), Ref->getLocation())) {
+        Atom A{Atom::Inner};
+        A.Loop = It->Loop;
+        A.Spelling = V->getNameAsString();
+        return Poly::atom(T.intern(std::move(A)));
+      }
+    if (M.isOutside(V, SM)) {
+      if (M.WrittenOutside.count(V))
+        return std::nullopt;
+      Atom A{Atom::Param};
+      A.Root = V;
+      A.Spelling = V->getNameAsString();
+      return Poly::atom(T.intern(std::move(A)));
+    }
+    // A local of the body that names a value (`int k = 2*i + 1;`) and is
+    // never assigned again stands for its initialiser.
+    if (V->hasInit() && !V->getType()->isReferenceType() && !M.WrittenLocals.count(V) && Depth < 4)
+      return walk(V->getInit(), Depth + 1);
+    return std::nullopt;
+  }
+  // `g.offset`, `this->n`: a member path of an object the body does not write.
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (!ME->getType()->isIntegerType())
+      return std::nullopt;
+    std::vector<const ValueDecl *> Path;
+    const Expr *Base = E;
+    std::string Spelling;
+    while (const auto *Mem = dyn_cast<MemberExpr>(Base)) {
+      if (Mem->isArrow() && !isa<CXXThisExpr>(Mem->getBase()->IgnoreParenImpCasts()))
+        return std::nullopt;
+      Path.insert(Path.begin(), Mem->getMemberDecl());
+      Spelling = "." + Mem->getMemberDecl()->getNameAsString() + Spelling;
+      Base = Mem->getBase()->IgnoreParenImpCasts();
+    }
+    Atom A{Atom::Param};
+    A.Path = std::move(Path);
+    if (isa<CXXThisExpr>(Base)) {
+      A.Spelling = Spelling.substr(1);
+    } else {
+      const auto *Root = dyn_cast<DeclRefExpr>(Base);
+      const auto *V = Root ? dyn_cast<VarDecl>(Root->getDecl()) : nullptr;
+      if (!V || !M.isOutside(V, SM) || M.WrittenOutside.count(V))
+        return std::nullopt;
+      A.Root = V;
+      A.Spelling = V->getNameAsString() + Spelling;
+    }
+    return Poly::atom(T.intern(std::move(A)));
+  }
+  return std::nullopt;
+}
+
+std::optional<Poly> Linearizer::walk(const Expr *E, int Depth) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    if (Cast->getType()->isIntegerType() && Cast->getSubExpr()->getType()->isIntegerType())
+      return walk(Cast->getSubExpr(), Depth);
+  if (!E->isValueDependent() && E->getType()->isIntegerType()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getSignificantBits() <= 62 ? std::optional<Poly>(Poly::constant(R.Val.getInt().getExtValue()))
+                                                        : std::nullopt;
+  }
+  if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E))
+    return variable(E, Depth);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Plus)
+      return walk(U->getSubExpr(), Depth);
+    if (U->getOpcode() == UO_Minus)
+      if (std::optional<Poly> P = walk(U->getSubExpr(), Depth))
+        return scale(*P, -1);
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // v.size() of a container the body does not resize.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      const CXXMethodDecl *Method = MC->getMethodDecl();
+      const auto *Obj = dyn_cast<DeclRefExpr>(MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+      const auto *V = Obj ? dyn_cast<VarDecl>(Obj->getDecl()) : nullptr;
+      if (Method && Method->getDeclName().isIdentifier() && Method->getName() == "size" && MC->getNumArgs() == 0 &&
+          V && M.isOutside(V, Ctx.getSourceManager()) && !M.WrittenOutside.count(V)) {
+        Atom A{Atom::Size};
+        A.Root = V;
+        A.Spelling = V->getNameAsString() + ".size()";
+        return Poly::atom(T.intern(std::move(A)));
+      }
+      return std::nullopt;
+    }
+    // std::min / std::max of two integers.
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (F && F->isInStdNamespace() && F->getDeclName().isIdentifier() && Call->getNumArgs() == 2 &&
+        (F->getName() == "min" || F->getName() == "max")) {
+      std::optional<Poly> L = walk(Call->getArg(0), Depth), R = walk(Call->getArg(1), Depth);
+      if (!L || !R)
+        return std::nullopt;
+      Atom A{F->getName() == "min" ? Atom::Min : Atom::Max};
+      A.A = std::make_shared<Poly>(*L);
+      A.B = std::make_shared<Poly>(*R);
+      return Poly::atom(T.intern(std::move(A)));
+    }
+    return std::nullopt;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  std::optional<Poly> L = walk(B->getLHS(), Depth);
+  if (!L)
+    return std::nullopt;
+  std::optional<Poly> R = walk(B->getRHS(), Depth);
+  if (!R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_Add: return add(*L, *R);
+  case BO_Sub: {
+    std::optional<Poly> Neg = scale(*R, -1);
+    return Neg ? add(*L, *Neg) : std::nullopt;
+  }
+  case BO_Mul: return multiply(*L, *R);
+  case BO_Shl:
+    if (!R->isConstant() || R->constantTerm() < 0 || R->constantTerm() > 30)
+      return std::nullopt;
+    return scale(*L, int64_t(1) << R->constantTerm());
+  case BO_Div:
+  case BO_Rem: {
+    // By a positive constant: isl's integer division and remainder truncate like C.
+    if (!R->isConstant() || R->constantTerm() <= 0)
+      return std::nullopt;
+    if (R->constantTerm() == 1)
+      return B->getOpcode() == BO_Div ? *L : Poly::constant(0);
+    Atom A{B->getOpcode() == BO_Div ? Atom::Div : Atom::Mod};
+    A.A = std::make_shared<Poly>(*L);
+    A.Divisor = R->constantTerm();
+    return Poly::atom(T.intern(std::move(A)));
+  }
+  default: return std::nullopt;
+  }
+}
+
+std::optional<int64_t> evaluate(const Poly &P, const AtomTable &T,
+                                const std::function<std::optional<int64_t>(unsigned)> &AtomValue) {
+  int64_t Sum = 0;
+  for (const auto &[Mono, C] : P.Terms) {
+    int64_t Term = C;
+    for (unsigned Id : Mono) {
+      const Atom &A = T[Id];
+      std::optional<int64_t> V;
+      switch (A.K) {
+      case Atom::Div:
+      case Atom::Mod:
+        if (std::optional<int64_t> X = evaluate(*A.A, T, AtomValue))
+          V = A.K == Atom::Div ? *X / A.Divisor : *X % A.Divisor;
+        break;
+      case Atom::Min:
+      case Atom::Max: {
+        std::optional<int64_t> X = evaluate(*A.A, T, AtomValue), Y = evaluate(*A.B, T, AtomValue);
+        if (X && Y)
+          V = A.K == Atom::Min ? std::min(*X, *Y) : std::max(*X, *Y);
+        break;
+      }
+      default: V = AtomValue(Id);
+      }
+      if (!V || __builtin_mul_overflow(Term, *V, &Term))
+        return std::nullopt;
+    }
+    if (__builtin_add_overflow(Sum, Term, &Sum))
+      return std::nullopt;
+  }
+  return Sum;
 }
 
 } // namespace gpuautopar

@@ -1,42 +1,104 @@
-// Subscript expressions as integer polynomials over loop variables and
-// loop-invariant symbols, for the dependence test (internal).
+// Subscripts and bounds as integer polynomials over typed atoms: the loop
+// variables, loop-invariant values (a variable or a member path, a
+// container's size) and the few non-linear forms isl can still express
+// (division and remainder by a constant, min and max). One linearizer turns
+// the body's expressions into these; the dependence test and the data maps
+// both read them (internal).
 #pragma once
 
+#include "BodyModel.h"
+
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+namespace clang {
+class ASTContext;
+class Expr;
+class ValueDecl;
+} // namespace clang
+
 namespace gpuautopar {
 
-// A product of symbols, sorted; the empty monomial is the constant term.
-// Symbols of loop variables start with 'L', invariant ones with 'V' or 'M'.
-using Monomial = std::vector<std::string>;
+// A product of atoms (ids into an AtomTable), sorted; empty: the constant term.
+using Monomial = std::vector<unsigned>;
 
 struct Poly {
   std::map<Monomial, int64_t> Terms; // no zero coefficients
 
   static Poly constant(int64_t C);
-  static Poly symbol(std::string S);
+  static Poly atom(unsigned Id);
   bool isConstant() const;
   int64_t constantTerm() const;
   bool operator==(const Poly &O) const { return Terms == O.Terms; }
   bool operator!=(const Poly &O) const { return Terms != O.Terms; }
 };
 
+// Overflow makes the result unknown (nothing).
 std::optional<Poly> add(const Poly &A, const Poly &B);
 std::optional<Poly> scale(const Poly &A, int64_t K);
 std::optional<Poly> multiply(const Poly &A, const Poly &B);
 
-bool isLoopSymbol(const std::string &S);
-
-// `P` as `Σ coef(v) * v + Rest` over the loop symbols v; nothing if a
-// monomial holds two loop symbols (then P is not affine in the loop variables).
-struct AffineSplit {
-  std::map<std::string, Poly> Coef; // loop symbol -> invariant coefficient
-  Poly Rest;                        // the loop-invariant part
+struct Atom {
+  enum Kind {
+    Induction, // the annotated loop's variable (the element index k of a range-for)
+    Inner,     // the variable of a counted inner loop
+    Param,     // a loop-invariant integer: variable or member path (Root null: *this)
+    Size,      // Root's size(): a container declared outside and not resized
+    Div,       // A / Divisor, truncating like C
+    Mod,       // A % Divisor
+    Min,       // min(A, B)
+    Max,       // max(A, B)
+  } K;
+  const InnerLoop *Loop = nullptr;
+  const clang::ValueDecl *Root = nullptr;
+  std::vector<const clang::ValueDecl *> Path;
+  std::string Spelling; // as the user writes it: "n", "g.offset", "v.size()"
+  std::shared_ptr<const Poly> A, B;
+  int64_t Divisor = 0;
+  // Whether the value changes from one iteration to the next.
+  bool Varies = false;
 };
-std::optional<AffineSplit> splitAffine(const Poly &P);
+
+class AtomTable {
+public:
+  unsigned intern(Atom A);
+  const Atom &operator[](unsigned Id) const { return Atoms[Id]; }
+  size_t size() const { return Atoms.size(); }
+  bool varies(const Monomial &M) const;
+  bool varies(const Poly &P) const;
+
+private:
+  std::vector<Atom> Atoms;
+  std::map<std::string, unsigned> ByKey;
+};
+
+// Expressions of one loop body as polynomials.
+class Linearizer {
+public:
+  Linearizer(clang::ASTContext &Ctx, const BodyModel &M, AtomTable &T) : Ctx(Ctx), M(M), T(T) {}
+
+  // `E` as seen at its place in the body, inside the statements `Around`;
+  // nothing if it is not representable (then `Why` names the sub-expression).
+  std::optional<Poly> of(const clang::Expr *E, const std::vector<Enclosing> &Around);
+  std::optional<Poly> ofInduction() { return Poly::atom(T.intern(Atom{Atom::Induction})); }
+
+private:
+  std::optional<Poly> walk(const clang::Expr *E, int Depth);
+  std::optional<Poly> variable(const clang::Expr *E, int Depth);
+
+  clang::ASTContext &Ctx;
+  const BodyModel &M;
+  AtomTable &T;
+  const std::vector<Enclosing> *Around = nullptr;
+};
+
+// The value of `P` when each atom has the value `AtomValue` gives it.
+std::optional<int64_t> evaluate(const Poly &P, const AtomTable &T,
+                                const std::function<std::optional<int64_t>(unsigned)> &AtomValue);
 
 } // namespace gpuautopar

@@ -82,16 +82,9 @@ private:
     if (!Cond)
       return reject(Loop->getCond() ? Loop->getCond()->getExprLoc() : Loop->getLParenLoc(),
                     "the condition must compare the induction variable with a bound");
-    bool Swapped = false;
-    if (asVariable(Cond->getLHS()) == Result.Induction) {
-      Result.Bound = Cond->getRHS();
-    } else if (asVariable(Cond->getRHS()) == Result.Induction) {
-      Result.Bound = Cond->getLHS();
-      Swapped = true;
-    } else {
+    if (asVariable(Cond->getLHS()) != Result.Induction && asVariable(Cond->getRHS()) != Result.Induction)
       return reject(Cond->getExprLoc(), "the condition must compare the induction variable with a bound");
-    }
-    std::optional<LoopCompare> C = compareOf(Cond->getOpcode(), Swapped);
+    std::optional<LoopCompare> C = comparison(Cond, Result.Induction, Result.Bound);
     if (!C)
       return reject(Cond->getOperatorLoc(), "the condition must use <, <=, >, >= or !=");
     Result.Compare = *C;
@@ -202,6 +195,14 @@ std::optional<CanonicalLoop> recognizeRangeLoop(const CXXForRangeStmt *Loop, AST
   L.RangeFor = Loop;
   L.RangeContainer = C;
   return L;
+}
+
+std::optional<LoopCompare> comparison(const BinaryOperator *Cond, const VarDecl *Var, const Expr *&Bound) {
+  const bool Swapped = asVariable(Cond->getLHS()) != Var;
+  if (Swapped && asVariable(Cond->getRHS()) != Var)
+    return std::nullopt;
+  Bound = Swapped ? Cond->getLHS() : Cond->getRHS();
+  return compareOf(Cond->getOpcode(), Swapped);
 }
 
 const Stmt *CanonicalLoop::body() const { return Loop ? Loop->getBody() : RangeFor->getBody(); }

@@ -515,29 +515,45 @@ private:
   std::map<const VarDecl *, InnerRange> innerRanges(const Walker &W, const std::set<const VarDecl *> &Invariant) {
     std::map<const VarDecl *, InnerRange> Out;
     for (const ForStmt *F : W.InnerLoops) {
-      // for (int j = lo; j < hi; ++j) with invariant lo and hi.
-      const auto *Init = dyn_cast_or_null<DeclStmt>(F->getInit());
-      if (!Init || !Init->isSingleDecl())
-        continue;
-      const auto *J = dyn_cast<VarDecl>(Init->getSingleDecl());
-      if (!J || !J->getInit())
+      // for (j = lo; j < hi; ++j) or for (j = hi; j >= lo; --j) with
+      // invariant lo and hi; j declared in the header or before the loop
+      // (C89 style, private(j)).
+      const VarDecl *J = nullptr;
+      const Expr *First = nullptr;
+      if (const auto *Init = dyn_cast_or_null<DeclStmt>(F->getInit()); Init && Init->isSingleDecl()) {
+        J = dyn_cast<VarDecl>(Init->getSingleDecl());
+        First = J ? J->getInit() : nullptr;
+      } else if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(F->getInit());
+                 Assign && Assign->getOpcode() == BO_Assign) {
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
+          J = dyn_cast<VarDecl>(Ref->getDecl());
+        First = Assign->getRHS();
+      }
+      if (!J || !First)
         continue;
       const auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond());
       const auto *Inc = dyn_cast_or_null<UnaryOperator>(F->getInc());
-      if (!Cond || !Inc || !Inc->isIncrementOp())
+      if (!Cond || !Inc || !Inc->isIncrementDecrementOp())
         continue;
       const auto *LhsRef = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-      if (!LhsRef || LhsRef->getDecl() != J || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+      const bool Up = Inc->isIncrementOp();
+      const BinaryOperatorKind Op = Cond->getOpcode();
+      if (!LhsRef || LhsRef->getDecl() != J || (Up && Op != BO_LT && Op != BO_LE) ||
+          (!Up && Op != BO_GT && Op != BO_GE))
         continue;
       std::map<const VarDecl *, InnerRange> None;
       LinearForm Plain(nullptr, None, Invariant, W.Local, Ctx);
-      auto Lo = Plain.of(J->getInit()), Hi = Plain.of(Cond->getRHS());
-      if (!Lo || !Hi || !Lo->Coef.empty() || !Hi->Coef.empty())
+      auto Start = Plain.of(First), Limit = Plain.of(Cond->getRHS());
+      if (!Start || !Limit || !Start->Coef.empty() || !Limit->Coef.empty())
         continue;
-      Term Count = add(Hi->Const, Lo->Const, /*Negate=*/true);
-      if (Cond->getOpcode() == BO_LE)
+      // Up: [start, limit) or [start, limit]; down: (limit, start] or [limit, start].
+      Term Lo = Up ? Start->Const : Limit->Const;
+      if (!Up && Op == BO_GT)
+        Lo = add(Lo, Term{"", 1});
+      Term Count = Up ? add(Limit->Const, Start->Const, /*Negate=*/true) : add(Start->Const, Lo, /*Negate=*/true);
+      if (Op == BO_LE || !Up)
         Count.Num += 1;
-      Out[J] = InnerRange{Lo->Const, Count};
+      Out[J] = InnerRange{Lo, Count};
     }
     return Out;
   }

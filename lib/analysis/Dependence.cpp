@@ -1,24 +1,72 @@
 #include "Dependence.h"
 
-#include "clang/AST/Decl.h"
-#include "clang/Basic/SourceManager.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 
-#include <algorithm>
-#include <cstdlib>
+#include <isl/ctx.h>
+#include <isl/id.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/point.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+#include <isl/aff.h>
+
+#include <cassert>
+#include <utility>
 
 namespace gpuautopar {
 namespace {
 
 using namespace clang;
 
-std::string key(char Kind, const void *P) { return Kind + std::to_string(reinterpret_cast<uintptr_t>(P)); }
+// Owning handles for isl objects: isl's C interface takes (`__isl_take`) or
+// borrows (`__isl_keep`) each argument; copy() hands out a new reference.
+template <class T> struct IslTraits;
+#define ISL_TRAITS(T)                                                                                               \
+  template <> struct IslTraits<isl_##T> {                                                                           \
+    static void free(isl_##T *P) { isl_##T##_free(P); }                                                             \
+    static isl_##T *copy(isl_##T *P) { return isl_##T##_copy(P); }                                                  \
+  };
+ISL_TRAITS(set)
+ISL_TRAITS(map)
+ISL_TRAITS(pw_aff)
+ISL_TRAITS(space)
+ISL_TRAITS(id)
+ISL_TRAITS(point)
+#undef ISL_TRAITS
 
-bool inside(const SourceManager &SM, SourceRange R, SourceLocation L) {
-  return L.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
-}
+template <class T> class Own {
+public:
+  Own() = default;
+  explicit Own(T *P) : P(P) {}
+  Own(const Own &O) : P(O.copy()) {}
+  Own(Own &&O) noexcept : P(std::exchange(O.P, nullptr)) {}
+  Own &operator=(Own O) {
+    std::swap(P, O.P);
+    return *this;
+  }
+  ~Own() {
+    if (P)
+      IslTraits<T>::free(P);
+  }
+  T *copy() const { return P ? IslTraits<T>::copy(P) : nullptr; }
+  T *get() const { return P; }
+  T *release() { return std::exchange(P, nullptr); }
+  explicit operator bool() const { return P != nullptr; }
+
+private:
+  T *P = nullptr;
+};
+
+using Set = Own<isl_set>;
+using Map = Own<isl_map>;
+using PwAff = Own<isl_pw_aff>;
+using Space = Own<isl_space>;
 
 std::string text(const Expr *E, const ASTContext &Ctx) {
   if (!E)
@@ -28,288 +76,650 @@ std::string text(const Expr *E, const ASTContext &Ctx) {
       .str();
 }
 
-// What one dimension's pair of subscripts says about i and i'.
-struct DimResult {
-  enum Kind {
-    Never,     // the subscripts are never equal: independent
-    Separates, // equal only when i == i': independent across iterations
-    Any,       // equal for some i != i' whatever their distance
-    Distance,  // equal exactly when i - i' == D (D != 0)
-    Unknown,
-  } K;
-  int64_t D = 0;
-  std::string Why;
-};
-
-// The values `Σ b (j - j')` can take when j, j' range over their loops.
-std::optional<int64_t> innerSpread(const std::map<std::string, Poly> &Coef, const std::string &InductionKey,
-                                   const DependenceContext &C, const std::map<std::string, const VarDecl *> &Vars) {
-  int64_t Spread = 0;
-  for (const auto &[Sym, Co] : Coef) {
-    if (Sym == InductionKey)
-      continue;
-    auto V = Vars.find(Sym);
-    if (V == Vars.end())
-      return std::nullopt;
-    const InnerLoop &L = C.Inner.find(V->second)->second;
-    if (!Co.isConstant() || !L.Min || !L.Max)
-      return std::nullopt;
-    Spread += std::llabs(Co.constantTerm()) * (*L.Max - *L.Min);
-  }
-  return Spread;
-}
-
-// `a[n*i + k*n + c + j]`: row `i + k` of a row-major array whose rows have
-// the symbolic length n, when the column `c + j` provably stays in [0, n) (or,
-// without inner variables, is the same constant in both). Different rows
-// never overlap, so only the row distance matters.
-DimResult rowMajor(const Poly &N, const AffineSplit &F, const AffineSplit &G, const std::map<std::string, Poly> &Inner,
-                   const std::map<std::string, const VarDecl *> &Vars, const DependenceContext &C,
-                   const std::string &Pair) {
-  const DimResult Unknown{DimResult::Unknown, 0, Pair + " have a loop-invariant stride the analysis cannot compare"};
-  // Rest = k*N + c with constant k and c.
-  auto rowAndColumn = [&](const Poly &Rest) -> std::optional<std::pair<int64_t, int64_t>> {
-    const auto &[M, A] = *std::find_if(N.Terms.begin(), N.Terms.end(), [](const auto &T) { return !T.first.empty(); });
-    auto It = Rest.Terms.find(M);
-    const int64_t Coef = It == Rest.Terms.end() ? 0 : It->second;
-    if (Coef % A != 0)
-      return std::nullopt;
-    std::optional<Poly> Left = add(Rest, *scale(N, -(Coef / A)));
-    if (!Left || !Left->isConstant())
-      return std::nullopt;
-    return std::make_pair(Coef / A, Left->constantTerm());
-  };
-  auto RF = rowAndColumn(F.Rest), RG = rowAndColumn(G.Rest);
-  if (!RF || !RG)
-    return Unknown;
-  const auto [KF, CF] = *RF;
-  const auto [KG, CG] = *RG;
-  bool ColumnsInRow = false;
-  if (Inner.empty()) {
-    ColumnsInRow = CF == CG;
-  } else if (Inner.size() == 1 && Inner.begin()->second == Poly::constant(1)) {
-    const InnerLoop &L = C.Inner.find(Vars.find(Inner.begin()->first)->second)->second;
-    auto within = [&](int64_t Col) {
-      if (!L.Lower || !L.UpperExclusive || *L.Lower + Col < 0)
-        return false;
-      std::optional<Poly> Over = add(*L.UpperExclusive, Poly::constant(Col));
-      Over = Over ? add(*Over, *scale(N, -1)) : std::nullopt; // ub + c - n <= 0
-      return Over && Over->isConstant() && Over->constantTerm() <= 0;
-    };
-    ColumnsInRow = within(CF) && within(CG);
-  }
-  if (!ColumnsInRow)
-    return Unknown;
-  if (KF == KG)
-    return {DimResult::Separates};
-  if (!C.StepKnown)
-    return Unknown;
-  if ((KG - KF) % C.Step != 0)
-    return {DimResult::Never};
-  return {DimResult::Distance, (KG - KF) / C.Step};
-}
-
-DimResult compareDim(const Expr *FE, const Expr *GE, const DependenceContext &C) {
-  std::optional<Poly> F = FE ? linearize(FE, C) : Poly::constant(0);
-  std::optional<Poly> G = GE ? linearize(GE, C) : Poly::constant(0);
-  if (!F || !G)
-    return {DimResult::Unknown, 0,
-            "subscript '" + text(!F ? FE : GE, C.Ctx) + "' is not affine in the loop variables"};
-  std::optional<AffineSplit> SF = splitAffine(*F), SG = splitAffine(*G);
-  if (!SF || !SG)
-    return {DimResult::Unknown, 0,
-            "subscript '" + text(!SF ? FE : GE, C.Ctx) + "' is not affine in the loop variables"};
-
-  const std::string I = key('L', C.Induction);
-  const Poly AF = SF->Coef.count(I) ? SF->Coef[I] : Poly();
-  const Poly AG = SG->Coef.count(I) ? SG->Coef[I] : Poly();
-  // Inner-loop variables must appear the same way in both subscripts.
-  std::map<std::string, Poly> InnerF = SF->Coef, InnerG = SG->Coef;
-  InnerF.erase(I);
-  InnerG.erase(I);
-  const std::string Pair = "subscripts '" + text(FE, C.Ctx) + "' and '" + text(GE, C.Ctx) + "'";
-  if (InnerF != InnerG)
-    return {DimResult::Unknown, 0, Pair + " use inner loop variables differently"};
-
-  std::map<std::string, const VarDecl *> Vars;
-  for (const auto &[V, L] : C.Inner)
-    Vars[key('L', V)] = V;
-
-  // Row-major flattening `a[n*i + ...]`: rows are compared, not offsets.
-  if (AF == AG && !AF.isConstant())
-    return rowMajor(AF, *SF, *SG, InnerF, Vars, C, Pair);
-
-  // The invariant parts must differ by a constant.
-  std::optional<Poly> Diff = add(SG->Rest, *scale(SF->Rest, -1));
-  if (!Diff || !Diff->isConstant())
-    return {DimResult::Unknown, 0, Pair + " differ by a loop-invariant amount"};
-  const int64_t D = Diff->constantTerm(); // equal iff AF*i + Σb j + D == AG*i' + Σb j'
-
-
-  if (AF != AG) {
-    if (AF.isConstant() && AG.isConstant() && InnerF.empty()) {
-      // GCD test: AF*s*k - AG*s*k' == D has integer solutions only if gcd divides D.
-      int64_t A = std::llabs(AF.constantTerm()), B = std::llabs(AG.constantTerm());
-      while (B) {
-        int64_t T = A % B;
-        A = B;
-        B = T;
-      }
-      if (A != 0 && D % A != 0)
-        return {DimResult::Never};
+// How the object's memory is laid out: runs of dimensions that are
+// contiguous (a built-in array's `[4][8]`) form one block, indexed by one
+// flat offset; a pointer or container element starts a new block (`T**`,
+// `std::vector<std::vector<T>>`: each row is its own object).
+std::vector<std::vector<int64_t>> blocks(QualType T, const ASTContext &Ctx) {
+  std::vector<std::vector<int64_t>> Blocks;
+  bool NewBlock = true;
+  T = T.getNonReferenceType().getCanonicalType();
+  for (int Level = 0; Level < 8; ++Level) {
+    int64_t Extent = 0; // 0: not known where the analysis needs it
+    QualType Elem;
+    if (const auto *CA = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+      Extent = CA->getSize().getLimitedValue(int64_t(1) << 40);
+      Elem = CA->getElementType();
+    } else if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr())) {
+      Elem = AT->getElementType();
+    } else if (T->isPointerType()) {
+      Elem = T->getPointeeType();
+      NewBlock = true;
+    } else if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl(); RD && RD->hasDefinition()) {
+      auto Found = RD->lookup(&Ctx.Idents.get("value_type"));
+      const auto *TD = Found.empty() ? nullptr : dyn_cast<TypedefNameDecl>(Found.front());
+      if (!TD)
+        break;
+      Elem = TD->getUnderlyingType();
+      NewBlock = true;
+    } else {
+      break;
     }
-    return {DimResult::Unknown, 0, Pair + " advance at different rates"};
+    if (NewBlock || Blocks.empty())
+      Blocks.push_back({Extent});
+    else
+      Blocks.back().push_back(Extent);
+    NewBlock = false;
+    T = Elem.getCanonicalType();
   }
-
-  if (!AF.isConstant())
-    return {DimResult::Unknown, 0, Pair + " have a loop-invariant stride the analysis cannot compare"};
-
-  const int64_t Stride = AF.constantTerm() * C.Step; // change of the subscript from one iteration to the next
-  if (InnerF.empty()) {
-    if (Stride == 0)
-      return {D == 0 ? DimResult::Any : DimResult::Never};
-    if (D == 0)
-      return {DimResult::Separates};
-    if (!C.StepKnown)
-      return {DimResult::Unknown, 0, Pair + " differ by a constant but the step is not a constant"};
-    if (D % Stride != 0)
-      return {DimResult::Never};
-    const int64_t K = D / Stride;
-    if (C.TripCount && std::llabs(K) >= *C.TripCount)
-      return {DimResult::Never};
-    return {DimResult::Distance, K};
-  }
-
-  // Inner loop variables: Banerjee bounds on Σ b (j - j').
-  std::optional<int64_t> Spread = innerSpread(InnerF, I, C, Vars);
-  if (Stride == 0) {
-    if (D == 0)
-      return {DimResult::Any}; // j == j' in two iterations of the outer loop
-    if (Spread && std::llabs(D) > *Spread)
-      return {DimResult::Never};
-    // One inner variable: b*j + D == b*j' has a solution in its range.
-    if (Spread && InnerF.size() == 1 && InnerF.begin()->second.isConstant()) {
-      const int64_t B = InnerF.begin()->second.constantTerm();
-      return {D % B == 0 ? DimResult::Any : DimResult::Never};
-    }
-    return {DimResult::Unknown, 0, Pair + " may meet for different inner iterations"};
-  }
-  if (Spread) {
-    // Is there a k != 0 with Stride*k in [D - Spread, D + Spread]?
-    const int64_t S = std::llabs(Stride);
-    const int64_t Lo = D - *Spread, Hi = D + *Spread;
-    bool NonZeroMultiple = false;
-    for (int64_t M = (Lo / S) - 1; M <= (Hi / S) + 1 && !NonZeroMultiple; ++M)
-      NonZeroMultiple = M != 0 && M * S >= Lo && M * S <= Hi;
-    if (!NonZeroMultiple)
-      return {DimResult::Separates};
-  }
-  return {DimResult::Unknown, 0, Pair + " may meet in different iterations"};
+  return Blocks;
 }
 
 } // namespace
 
-std::optional<Poly> linearize(const Expr *E, const DependenceContext &C, int Depth) {
-  if (!E || Depth > 4)
-    return std::nullopt;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
-    if (Cast->getType()->isIntegerType())
-      return linearize(Cast->getSubExpr(), C, Depth);
-  if (!E->isValueDependent()) {
-    Expr::EvalResult R;
-    if (E->getType()->isIntegerType() && E->EvaluateAsInt(R, C.Ctx) && R.Val.getInt().getSignificantBits() <= 63)
-      return Poly::constant(R.Val.getInt().getExtValue());
+struct DependenceTest::Impl {
+  Impl(const LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx)
+      : A(A), M(M), Ctx(Ctx), Lin(Ctx, M, Atoms), I(isl_ctx_alloc()) {
+    isl_options_set_on_error(I, ISL_ON_ERROR_CONTINUE);
+    isl_ctx_set_max_operations(I, 2000000);
+    IndexName = A.Loop->Induction ? A.Loop->Induction->getNameAsString() : "k";
   }
-  const SourceManager &SM = C.Ctx.getSourceManager();
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!V || !V->getType()->isIntegerType())
-      return std::nullopt;
-    if (V == C.Induction || C.Inner.count(V))
-      return Poly::symbol(key('L', V));
-    if (!inside(SM, C.Loop, V->getLocation())) {
-      if (C.WrittenScalars.count(V))
-        return std::nullopt;
-      return Poly::symbol(key('V', V));
-    }
-    // A local of the body that names a subscript (`int k = 2*i + 1;`) and is
-    // never assigned again stands for its initialiser.
-    if (V->hasInit() && !V->getType()->isReferenceType() && !C.WrittenLocals.count(V))
-      return linearize(V->getInit(), C, Depth + 1);
-    return std::nullopt;
+  ~Impl() {
+    Stmts.clear();
+    Ids.clear();
+    isl_ctx_free(I);
   }
-  if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    const auto *Base = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
-    const auto *V = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
-    if (!V || inside(SM, C.Loop, V->getLocation()) || C.WrittenScalars.count(V) || !M->getType()->isIntegerType())
-      return std::nullopt;
-    return Poly::symbol("M" + key('V', V) + "." + M->getMemberDecl()->getNameAsString());
-  }
-  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    if (U->getOpcode() == UO_Plus)
-      return linearize(U->getSubExpr(), C, Depth);
-    if (U->getOpcode() == UO_Minus)
-      if (std::optional<Poly> P = linearize(U->getSubExpr(), C, Depth))
-        return scale(*P, -1);
-    return std::nullopt;
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    std::optional<Poly> L = linearize(B->getLHS(), C, Depth);
-    if (!L)
-      return std::nullopt;
-    if (B->getOpcode() == BO_Shl) {
-      Expr::EvalResult R;
-      if (B->getRHS()->isValueDependent() || !B->getRHS()->EvaluateAsInt(R, C.Ctx) || R.Val.getInt().isNegative() || R.Val.getInt().getZExtValue() > 30)
-        return std::nullopt;
-      return scale(*L, int64_t(1) << R.Val.getInt().getZExtValue());
-    }
-    std::optional<Poly> Rt = linearize(B->getRHS(), C, Depth);
-    if (!Rt)
-      return std::nullopt;
-    switch (B->getOpcode()) {
-    case BO_Add: return add(*L, *Rt);
-    case BO_Sub: {
-      std::optional<Poly> Neg = scale(*Rt, -1);
-      return Neg ? add(*L, *Neg) : std::nullopt;
-    }
-    case BO_Mul: return multiply(*L, *Rt);
-    default: return std::nullopt;
-    }
-  }
-  return std::nullopt;
-}
 
-PairVerdict testPair(const Access &A, const Access &B, const DependenceContext &C) {
-  if (A.Subscripts.size() != B.Subscripts.size())
-    return {Verdict::Unknown, "it is accessed with different numbers of subscripts"};
-  bool Any = true;
-  std::optional<int64_t> Distance;
-  std::string Why;
-  for (size_t K = 0; K < A.Subscripts.size(); ++K) {
-    DimResult R = compareDim(A.Subscripts[K], B.Subscripts[K], C);
-    switch (R.K) {
-    case DimResult::Never:
-    case DimResult::Separates:
-      return {Verdict::Independent, ""};
-    case DimResult::Unknown:
-      if (Why.empty())
-        Why = R.Why;
-      break;
-    case DimResult::Any:
-      break;
-    case DimResult::Distance:
-      if (Distance && *Distance != R.D)
-        return {Verdict::Independent, ""}; // two dimensions demand different distances
-      Distance = R.D;
-      Any = false;
-      break;
+  // One access in its statement space: [i, inner loop variables around it].
+  struct Stmt {
+    const Access *X = nullptr;
+    std::vector<const InnerLoop *> Dims;
+    Space Sp;
+    Set Domain;
+    Map Rel;                // statement instance -> element(s)
+    std::string Object;     // the array space's name: object and depth
+    bool Exact = true;      // Domain and Rel are exact, not over-approximations
+    std::string Why;        // the first thing that made them inexact
+    std::vector<std::optional<Poly>> Subscripts;
+  };
+
+  const LoopAnalysis &A;
+  const BodyModel &M;
+  ASTContext &Ctx;
+  AtomTable Atoms;
+  Linearizer Lin;
+  isl_ctx *I;
+  std::string IndexName;
+  std::map<unsigned, Own<isl_id>> Ids;
+  std::map<const Access *, std::unique_ptr<Stmt>> Stmts;
+  std::optional<bool> OuterExactCache;
+  Set OuterDomainCache;
+
+  void inexact(Stmt &S, std::string Why) {
+    if (S.Exact)
+      S.Why = std::move(Why);
+    S.Exact = false;
+  }
+
+  isl_id *id(unsigned Atom) {
+    auto It = Ids.find(Atom);
+    if (It == Ids.end())
+      It = Ids.emplace(Atom, Own<isl_id>(isl_id_alloc(I, Atoms[Atom].Spelling.c_str(),
+                                                       reinterpret_cast<void *>(uintptr_t(Atom) + 1))))
+               .first;
+    return It->second.copy();
+  }
+
+  PwAff constant(const Space &Sp, int64_t C) {
+    return PwAff(isl_pw_aff_val_on_domain(isl_set_universe(Sp.copy()), isl_val_int_from_si(I, C)));
+  }
+
+  PwAff atom(unsigned Id, const Stmt &S) {
+    const Atom &X = Atoms[Id];
+    switch (X.K) {
+    case Atom::Induction:
+      return PwAff(isl_pw_aff_var_on_domain(isl_local_space_from_space(S.Sp.copy()), isl_dim_set, 0));
+    case Atom::Inner:
+      for (size_t K = 0; K < S.Dims.size(); ++K)
+        if (S.Dims[K] == X.Loop)
+          return PwAff(isl_pw_aff_var_on_domain(isl_local_space_from_space(S.Sp.copy()), isl_dim_set, K + 1));
+      return {};
+    case Atom::Param:
+    case Atom::Size:
+      return PwAff(isl_pw_aff_param_on_domain_id(isl_set_universe(S.Sp.copy()), id(Id)));
+    case Atom::Div:
+    case Atom::Mod: {
+      PwAff Num = pa(*X.A, S);
+      if (!Num)
+        return {};
+      PwAff Den = constant(S.Sp, X.Divisor);
+      return PwAff(X.K == Atom::Div ? isl_pw_aff_tdiv_q(Num.release(), Den.release())
+                                    : isl_pw_aff_tdiv_r(Num.release(), Den.release()));
+    }
+    case Atom::Min:
+    case Atom::Max: {
+      PwAff L = pa(*X.A, S), R = pa(*X.B, S);
+      if (!L || !R)
+        return {};
+      return PwAff(X.K == Atom::Min ? isl_pw_aff_min(L.release(), R.release())
+                                    : isl_pw_aff_max(L.release(), R.release()));
+    }
+    }
+    return {};
+  }
+
+  // `P` on S's space; nothing where it is not affine (a product of two
+  // values that are not constants).
+  PwAff pa(const Poly &P, const Stmt &S) {
+    PwAff Sum = constant(S.Sp, 0);
+    for (const auto &[Mono, C] : P.Terms) {
+      PwAff Term;
+      if (Mono.empty())
+        Term = constant(S.Sp, C);
+      else if (Mono.size() == 1)
+        Term = atom(Mono[0], S);
+      if (!Term)
+        return {};
+      if (!Mono.empty() && C != 1)
+        Term = PwAff(isl_pw_aff_scale_val(Term.release(), isl_val_int_from_si(I, C)));
+      Sum = PwAff(isl_pw_aff_add(Sum.release(), Term.release()));
+    }
+    return Sum;
+  }
+
+  PwAff pa(const Expr *E, const Stmt &S, const std::vector<Enclosing> &Around) {
+    std::optional<Poly> P = Lin.of(E, Around);
+    return P ? pa(*P, S) : PwAff();
+  }
+
+  // `Var Compare Bound`, Var starting at Lower and moving by Step (0: not a
+  // constant), as constraints on dimension `Dim` of S.
+  void counted(Stmt &S, unsigned Dim, const Expr *Lower, const Expr *Bound, LoopCompare Cmp, int64_t Step,
+               const std::vector<Enclosing> &Around, const char *What) {
+    PwAff Var(isl_pw_aff_var_on_domain(isl_local_space_from_space(S.Sp.copy()), isl_dim_set, Dim));
+    const bool Up = Cmp == LoopCompare::Less || Cmp == LoopCompare::LessEqual ||
+                    (Cmp == LoopCompare::NotEqual && Step >= 0);
+    PwAff Lo = pa(Lower, S, Around);
+    if (Lo)
+      S.Domain = Set(isl_set_intersect(S.Domain.release(), Up ? isl_pw_aff_ge_set(Var.copy(), Lo.copy())
+                                                              : isl_pw_aff_le_set(Var.copy(), Lo.copy())));
+    else
+      inexact(S, std::string("the start of ") + What + " '" + text(Lower, Ctx) + "' is not affine");
+    if (PwAff B = pa(Bound, S, Around)) {
+      isl_set *C = nullptr;
+      switch (Cmp) {
+      case LoopCompare::Less: C = isl_pw_aff_lt_set(Var.copy(), B.release()); break;
+      case LoopCompare::LessEqual: C = isl_pw_aff_le_set(Var.copy(), B.release()); break;
+      case LoopCompare::Greater: C = isl_pw_aff_gt_set(Var.copy(), B.release()); break;
+      case LoopCompare::GreaterEqual: C = isl_pw_aff_ge_set(Var.copy(), B.release()); break;
+      case LoopCompare::NotEqual:
+        C = Up ? isl_pw_aff_lt_set(Var.copy(), B.release()) : isl_pw_aff_gt_set(Var.copy(), B.release());
+        if (Step != 1 && Step != -1)
+          inexact(S, std::string("the bound of ") + What + " is tested with '!='");
+        break;
+      }
+      S.Domain = Set(isl_set_intersect(S.Domain.release(), C));
+    } else {
+      inexact(S, std::string("the bound of ") + What + " '" + text(Bound, Ctx) + "' is not affine");
+    }
+    if (Step == 0) {
+      inexact(S, std::string("the step of ") + What + " is not a constant");
+    } else if ((Step > 1 || Step < -1) && Lo) {
+      // (Var - Lower) mod |Step| == 0
+      PwAff Off(isl_pw_aff_sub(Var.copy(), Lo.copy()));
+      PwAff Mod(isl_pw_aff_mod_val(Off.release(), isl_val_int_from_si(I, Step < 0 ? -Step : Step)));
+      S.Domain = Set(isl_set_intersect(S.Domain.release(), isl_pw_aff_zero_set(Mod.release())));
     }
   }
-  (void)Any;
-  if (!Why.empty())
-    return {Verdict::Unknown, Why};
-  return {Verdict::Dependent, ""};
+
+  Set condition(const Expr *C, const Stmt &S, const std::vector<Enclosing> &Around) {
+    C = C->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot) {
+      Set Inner = condition(U->getSubExpr(), S, Around);
+      return Inner ? Set(isl_set_complement(Inner.release())) : Set();
+    }
+    const auto *B = dyn_cast<BinaryOperator>(C);
+    if (B && B->isLogicalOp()) {
+      Set L = condition(B->getLHS(), S, Around), R = condition(B->getRHS(), S, Around);
+      if (!L || !R)
+        return {};
+      return Set(B->getOpcode() == BO_LAnd ? isl_set_intersect(L.release(), R.release())
+                                           : isl_set_union(L.release(), R.release()));
+    }
+    if (B && B->isComparisonOp()) {
+      PwAff L = pa(B->getLHS(), S, Around), R = pa(B->getRHS(), S, Around);
+      if (!L || !R)
+        return {};
+      switch (B->getOpcode()) {
+      case BO_LT: return Set(isl_pw_aff_lt_set(L.release(), R.release()));
+      case BO_LE: return Set(isl_pw_aff_le_set(L.release(), R.release()));
+      case BO_GT: return Set(isl_pw_aff_gt_set(L.release(), R.release()));
+      case BO_GE: return Set(isl_pw_aff_ge_set(L.release(), R.release()));
+      case BO_EQ: return Set(isl_pw_aff_eq_set(L.release(), R.release()));
+      case BO_NE: return Set(isl_pw_aff_ne_set(L.release(), R.release()));
+      default: return {};
+      }
+    }
+    if (C->getType()->isIntegerType())
+      if (PwAff V = pa(C, S, Around))
+        return Set(isl_pw_aff_non_zero_set(V.release()));
+    return {};
+  }
+
+  // The annotated loop's own range, on dimension 0 of S.
+  void outer(Stmt &S) {
+    const CanonicalLoop &L = *A.Loop;
+    if (L.RangeFor) {
+      Atom Size{Atom::Size};
+      Size.Root = L.RangeContainer;
+      Size.Spelling = L.RangeContainer->getNameAsString() + ".size()";
+      PwAff N = pa(Poly::atom(Atoms.intern(std::move(Size))), S);
+      PwAff Var(isl_pw_aff_var_on_domain(isl_local_space_from_space(S.Sp.copy()), isl_dim_set, 0));
+      S.Domain = Set(isl_set_intersect(S.Domain.release(), isl_pw_aff_nonneg_set(Var.copy())));
+      S.Domain = Set(isl_set_intersect(S.Domain.release(), isl_pw_aff_lt_set(Var.copy(), N.release())));
+      return;
+    }
+    int64_t Step = 1;
+    if (L.Step) {
+      Expr::EvalResult R;
+      Step = !L.Step->isValueDependent() && L.Step->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() <= 32
+                 ? R.Val.getInt().getExtValue()
+                 : 0;
+    }
+    if (L.Decrements)
+      Step = -Step;
+    counted(S, 0, L.Lower, L.Bound, L.Compare, Step, {}, "the annotated loop");
+  }
+
+  Stmt &stmt(const Access *X) {
+    std::unique_ptr<Stmt> &Slot = Stmts[X];
+    if (Slot)
+      return *Slot;
+    Slot = std::make_unique<Stmt>();
+    Stmt &S = *Slot;
+    S.X = X;
+    for (const Enclosing &E : X->Around)
+      if (E.K == Enclosing::Counted)
+        S.Dims.push_back(E.Loop);
+    S.Sp = Space(isl_space_set_alloc(I, 0, 1 + S.Dims.size()));
+    S.Sp = Space(isl_space_set_tuple_id(S.Sp.release(), isl_dim_set,
+                                        isl_id_alloc(I, ("S" + std::to_string(Stmts.size())).c_str(), nullptr)));
+    S.Sp = Space(isl_space_set_dim_name(S.Sp.release(), isl_dim_set, 0, IndexName.c_str()));
+    for (size_t K = 0; K < S.Dims.size(); ++K)
+      S.Sp = Space(isl_space_set_dim_name(S.Sp.release(), isl_dim_set, K + 1,
+                                          S.Dims[K]->Var->getNameAsString().c_str()));
+    S.Domain = Set(isl_set_universe(S.Sp.copy()));
+    outer(S);
+    std::vector<Enclosing> Prefix;
+    for (const Enclosing &E : X->Around) {
+      switch (E.K) {
+      case Enclosing::Counted: {
+        const unsigned Dim = 1 + (std::find(S.Dims.begin(), S.Dims.end(), E.Loop) - S.Dims.begin());
+        if (E.Loop->Irregular)
+          inexact(S, "the inner loop over '" + E.Loop->Var->getNameAsString() + "' is left early or changes '" +
+                         E.Loop->Var->getNameAsString() + "' in its body");
+        else
+          counted(S, Dim, E.Loop->Lower, E.Loop->Bound, E.Loop->Compare, E.Loop->Step, Prefix,
+                  "the inner loop");
+        break;
+      }
+      case Enclosing::Guard:
+        if (Set C = condition(E.Cond, S, Prefix))
+          S.Domain = Set(isl_set_intersect(S.Domain.release(), E.Holds ? C.release() : isl_set_complement(C.release())));
+        else
+          inexact(S, "the condition '" + text(E.Cond, Ctx) + "' is not affine");
+        break;
+      case Enclosing::Opaque:
+        inexact(S, "it is inside a statement that may run it any number of times");
+        break;
+      }
+      Prefix.push_back(E);
+    }
+    if (X->AfterExit)
+      inexact(S, "a 'continue', 'goto' or 'throw' before it may skip it");
+    for (const Expr *Sub : X->Subscripts)
+      S.Subscripts.push_back(Sub ? Lin.of(Sub, X->Around) : std::optional<Poly>(Poly::constant(0)));
+    if (X->Subscripts.size() == 1 && !X->Subscripts[0] && A.Loop->RangeFor && X->Var == A.Loop->RangeContainer &&
+        X->E == A.Loop->RangeFor->getRangeInit())
+      S.Subscripts[0] = Lin.ofInduction(); // the range-for element c[k]
+    return S;
+  }
+
+  // One dimension of an access relation: the element exactly, a range of
+  // `Count` elements from it, or anything.
+  Map dimension(const Stmt &S, const PwAff &At, int64_t Count) {
+    Space Range(isl_space_set_alloc(I, 0, 1));
+    if (!At)
+      return Map(isl_map_from_domain_and_range(isl_set_universe(S.Sp.copy()), isl_set_universe(Range.release())));
+    Map Exact(isl_map_from_pw_aff(At.copy()));
+    if (Count == 1)
+      return Exact;
+    Map Spread(isl_map_read_from_str(I, ("{ [x] -> [y] : x <= y < x + " + std::to_string(Count) + " }").c_str()));
+    return Map(isl_map_apply_range(Exact.release(), Spread.release()));
+  }
+
+  // The access relations of one object's accesses, over one common layout.
+  void relations(llvm::ArrayRef<const Access *> Xs) {
+    std::vector<std::vector<int64_t>> Layout = blocks(Xs.front()->ObjectType, Ctx);
+    // A type the layout does not see into (a dependent type in a template):
+    // each further subscript indexes its own object, like a container's.
+    size_t Known = 0, Needed = 0;
+    for (const std::vector<int64_t> &B : Layout)
+      Known += B.size();
+    for (const Access *X : Xs)
+      Needed = std::max(Needed, X->Subscripts.size());
+    for (; Known < Needed; ++Known)
+      Layout.push_back({0});
+    // Per access: one flat offset per block it indexes; a row (fewer
+    // subscripts than the block has dimensions) is a range.
+    struct Flat {
+      std::vector<std::optional<Poly>> Offsets;
+      std::vector<int64_t> Counts;
+    };
+    std::vector<Flat> Flats;
+    for (const Access *X : Xs) {
+      Stmt &S = stmt(X);
+      Flat F;
+      size_t Next = 0;
+      for (const std::vector<int64_t> &Block : Layout) {
+        if (Next >= S.Subscripts.size())
+          break;
+        std::optional<Poly> Offset = Poly::constant(0);
+        int64_t Count = 1;
+        for (size_t D = 0; D < Block.size(); ++D) {
+          int64_t Stride = 1;
+          for (size_t E = D + 1; E < Block.size() && Stride; ++E)
+            Stride = Block[E] > 0 && Stride < (int64_t(1) << 40) ? Stride * Block[E] : 0;
+          if (Next < S.Subscripts.size()) {
+            std::optional<Poly> Sub = S.Subscripts[Next++];
+            if (Offset && Sub && Stride) {
+              std::optional<Poly> Scaled = scale(*Sub, Stride);
+              Offset = Scaled ? add(*Offset, *Scaled) : std::nullopt;
+            } else {
+              if (Offset && Sub && !Stride)
+                inexact(S, "a dimension of '" + X->Name + "' has no constant extent");
+              Offset.reset();
+            }
+          } else {
+            // A row: the remaining dimensions, all of them.
+            Count = Stride && Block[D] > 0 ? Block[D] * Stride : 0;
+            if (!Count)
+              Offset.reset();
+            break;
+          }
+        }
+        F.Offsets.push_back(Offset);
+        F.Counts.push_back(Count);
+      }
+      if (Next < S.Subscripts.size()) // more subscripts than the type has dimensions
+        F.Offsets.assign(F.Offsets.size(), std::nullopt);
+      Flats.push_back(std::move(F));
+    }
+    // A block indexed with a loop-invariant stride (`a[i*n + j]`) is split
+    // into row and column when every column provably stays in [0, n).
+    size_t Depth = 0;
+    for (const Flat &F : Flats)
+      Depth = std::max(Depth, F.Offsets.size());
+    std::vector<std::optional<unsigned>> Stride(Depth);
+    for (size_t B = 0; B < Depth; ++B)
+      for (const Flat &F : Flats)
+        if (B < F.Offsets.size() && F.Offsets[B] && !Stride[B])
+          for (const auto &[Mono, C] : F.Offsets[B]->Terms)
+            if (Mono.size() >= 2 && Atoms.varies(Mono)) {
+              std::vector<unsigned> Fixed;
+              for (unsigned Id : Mono)
+                if (!Atoms[Id].Varies)
+                  Fixed.push_back(Id);
+              if (Fixed.size() == 1)
+                Stride[B] = Fixed.front();
+              break;
+            }
+    for (size_t K = 0; K < Xs.size(); ++K) {
+      Stmt &S = stmt(Xs[K]);
+      const Flat &F = Flats[K];
+      S.Object = Xs[K]->Name + "#" + std::to_string(F.Offsets.size());
+      Map Rel;
+      for (size_t B = 0; B < F.Offsets.size(); ++B) {
+        std::vector<Map> Dims;
+        const std::optional<Poly> &Off = F.Offsets[B];
+        if (!Off && S.Exact)
+          inexact(S, nonAffineReason(*Xs[K], S));
+        if (Stride[B]) {
+          // Off = Row * n + Column.
+          Poly Row, Column;
+          if (Off)
+            for (const auto &[Mono, C] : Off->Terms) {
+              auto It = std::find(Mono.begin(), Mono.end(), *Stride[B]);
+              if (It == Mono.end()) {
+                Column.Terms[Mono] = C;
+              } else {
+                Monomial Rest = Mono;
+                Rest.erase(Rest.begin() + (It - Mono.begin()));
+                Row.Terms[Rest] = C;
+              }
+            }
+          PwAff R = Off ? pa(Row, S) : PwAff(), Col = Off ? pa(Column, S) : PwAff();
+          if (Off && (!R || !Col || F.Counts[B] != 1 || !columnInRow(S, Col, *Stride[B]))) {
+            inexact(S, "subscript of '" + Xs[K]->Name + "' may leave a row of length '" +
+                           Atoms[*Stride[B]].Spelling + "'");
+            R = Col = PwAff();
+          }
+          Dims.push_back(dimension(S, R, 1));
+          Dims.push_back(dimension(S, Col, 1));
+        } else {
+          PwAff At = Off ? pa(*Off, S) : PwAff();
+          if (Off && !At)
+            inexact(S, nonAffineReason(*Xs[K], S));
+          if (F.Counts[B] != 1)
+            inexact(S, "a row of '" + Xs[K]->Name + "' is passed on as a whole");
+          Dims.push_back(dimension(S, At, F.Counts[B]));
+        }
+        for (Map &D : Dims)
+          Rel = Rel ? Map(isl_map_flat_range_product(Rel.release(), D.release())) : std::move(D);
+      }
+      if (!Rel) // the object itself (`*p` of a scalar pointer has one block; this is `s` in `s = ...`)
+        Rel = Map(isl_map_from_domain_and_range(isl_set_universe(S.Sp.copy()),
+                                                isl_set_universe(isl_space_set_alloc(I, 0, 0))));
+      S.Rel = Map(isl_map_set_tuple_name(Rel.release(), isl_dim_out, S.Object.c_str()));
+    }
+  }
+
+  bool columnInRow(const Stmt &S, const PwAff &Col, unsigned StrideAtom) {
+    PwAff N = atom(StrideAtom, S);
+    Set Outside(isl_set_union(isl_set_complement(isl_pw_aff_nonneg_set(Col.copy())), isl_pw_aff_ge_set(Col.copy(), N.release())));
+    Outside = Set(isl_set_intersect(Outside.release(), S.Domain.copy()));
+    return isl_set_is_empty(Outside.get()) == isl_bool_true;
+  }
+
+  std::string nonAffineReason(const Access &X, const Stmt &S) {
+    for (size_t K = 0; K < X.Subscripts.size(); ++K)
+      if (!S.Subscripts[K] || !pa(*S.Subscripts[K], S))
+        return "subscript '" + text(X.Subscripts[K], Ctx) + "' is not affine in the loop variables";
+    std::string Subs;
+    for (const Expr *E : X.Subscripts)
+      Subs += "[" + text(E, Ctx) + "]";
+    return "subscript '" + X.Name + Subs + "' is not affine in the loop variables";
+  }
+
+  // The parameters for which the annotated loop runs two iterations or more.
+  Set twoIterations(Stmt &Any) {
+    Space Sp(isl_space_set_alloc(I, 0, 1));
+    Stmt Outer;
+    Outer.Sp = Space(isl_space_set_dim_name(Sp.release(), isl_dim_set, 0, IndexName.c_str()));
+    Outer.Domain = Set(isl_set_universe(Outer.Sp.copy()));
+    outer(Outer);
+    (void)Any;
+    Map Pairs(isl_map_from_domain_and_range(Outer.Domain.copy(), Outer.Domain.copy()));
+    Pairs = Map(isl_map_order_lt(Pairs.release(), isl_dim_in, 0, isl_dim_out, 0));
+    if (!Outer.Exact)
+      return {};
+    return Set(isl_map_params(Pairs.release()));
+  }
+
+  // Pairs (x, y) of instances of X and Y in different iterations of the
+  // annotated loop that touch the same element.
+  Map conflicts(const Stmt &X, const Stmt &Y) {
+    Map RX(isl_map_intersect_domain(X.Rel.copy(), X.Domain.copy()));
+    Map RY(isl_map_intersect_domain(Y.Rel.copy(), Y.Domain.copy()));
+    Map D(isl_map_apply_range(RX.release(), isl_map_reverse(RY.release())));
+    Map Lt(isl_map_order_lt(D.copy(), isl_dim_in, 0, isl_dim_out, 0));
+    return Map(isl_map_union(Lt.release(), isl_map_order_gt(D.release(), isl_dim_in, 0, isl_dim_out, 0)));
+  }
+
+  // Whether the conflicts happen for every value of the parameters (but
+  // finitely many) for which the loop has two iterations.
+  bool always(const Map &D, Stmt &X) {
+    Set Q = twoIterations(X);
+    if (!Q)
+      return false;
+    Set E(isl_map_params(D.copy()));
+    Set Missing(isl_set_subtract(Q.release(), E.release()));
+    if (!Missing)
+      return false;
+    const isl_size NP = isl_set_dim(Missing.get(), isl_dim_param);
+    if (NP < 0)
+      return false;
+    Missing = Set(isl_set_move_dims(isl_set_from_params(Missing.release()), isl_dim_set, 0, isl_dim_param, 0, NP));
+    return isl_set_is_bounded(Missing.get()) == isl_bool_true;
+  }
+
+  bool mentionsInduction(const Poly &P) {
+    for (const auto &[Mono, C] : P.Terms)
+      for (unsigned Id : Mono) {
+        const Atom &X = Atoms[Id];
+        if (X.K == Atom::Induction || (X.A && mentionsInduction(*X.A)) || (X.B && mentionsInduction(*X.B)))
+          return true;
+      }
+    return false;
+  }
+
+  std::string element(const Stmt &S, const std::function<std::optional<int64_t>(unsigned)> &Value) {
+    std::string Out = S.X->Name;
+    for (const std::optional<Poly> &Sub : S.Subscripts) {
+      std::optional<int64_t> V = Sub ? evaluate(*Sub, Atoms, Value) : std::nullopt;
+      Out += "[" + (V ? std::to_string(*V) : std::string("?")) + "]";
+    }
+    return Out;
+  }
+
+  // A pair of iterations in `D`, as a sentence.
+  std::string witness(const Map &D, const Stmt &X, const Stmt &Y) {
+    Set W(isl_set_flatten(isl_map_wrap(D.copy())));
+    const isl_size NP = isl_set_dim(W.get(), isl_dim_param);
+    if (NP < 0)
+      return "";
+    std::vector<unsigned> ParamAtoms;
+    for (isl_size K = 0; K < NP; ++K) {
+      Own<isl_id> Id(isl_set_get_dim_id(W.get(), isl_dim_param, K));
+      ParamAtoms.push_back(unsigned(reinterpret_cast<uintptr_t>(isl_id_get_user(Id.get())) - 1));
+    }
+    W = Set(isl_set_move_dims(W.release(), isl_dim_set, 0, isl_dim_param, 0, NP));
+    const isl_size N = isl_set_dim(W.get(), isl_dim_set);
+    Set Small = W;
+    for (isl_size K = 0; K < N; ++K)
+      Small = Set(isl_set_lower_bound_si(Small.release(), isl_dim_set, K, 0));
+    Own<isl_point> P(isl_set_is_empty(Small.get()) == isl_bool_false
+                         ? isl_set_sample_point(isl_set_lexmin(Small.release()))
+                         : isl_set_sample_point(W.copy()));
+    if (!P || isl_point_is_void(P.get()) == isl_bool_true)
+      return "";
+    auto coord = [&](unsigned K) -> int64_t {
+      isl_val *V = isl_point_get_coordinate_val(P.get(), isl_dim_set, K);
+      int64_t R = isl_val_get_num_si(V);
+      isl_val_free(V);
+      return R;
+    };
+    const unsigned XBase = NP, YBase = NP + 1 + X.Dims.size();
+    auto valueIn = [&](const Stmt &S, unsigned Base) {
+      return [&, Base](unsigned Atom) -> std::optional<int64_t> {
+        const struct Atom &A = Atoms[Atom];
+        if (A.K == Atom::Induction)
+          return coord(Base);
+        if (A.K == Atom::Inner) {
+          for (size_t K = 0; K < S.Dims.size(); ++K)
+            if (S.Dims[K] == A.Loop)
+              return coord(Base + 1 + K);
+          return std::nullopt;
+        }
+        for (size_t K = 0; K < ParamAtoms.size(); ++K)
+          if (ParamAtoms[K] == Atom)
+            return coord(K);
+        return std::nullopt;
+      };
+    };
+    std::string With;
+    for (size_t K = 0; K < ParamAtoms.size(); ++K)
+      With += (With.empty() ? "with " : ", ") + Atoms[ParamAtoms[K]].Spelling + " = " + std::to_string(coord(K));
+    const int64_t IX = coord(XBase), IY = coord(YBase);
+    const std::string Elem = element(X, valueIn(X, XBase));
+    std::string Out = With.empty() ? "" : With + ", ";
+    if (Y.X->Write && !(Y.X->MayWrite && Y.X->Read))
+      Out += "iterations " + IndexName + "=" + std::to_string(std::min(IX, IY)) + " and " + IndexName + "=" +
+             std::to_string(std::max(IX, IY)) + " both write " + Elem;
+    else
+      Out += "iteration " + IndexName + "=" + std::to_string(IX) + " writes " + Elem + " and iteration " +
+             IndexName + "=" + std::to_string(IY) + " reads it";
+    return Out;
+  }
+
+  DependenceVerdict test(llvm::ArrayRef<const Access *> Xs) {
+    DependenceVerdict Unknown;
+    Unknown.K = DependenceVerdict::Unknown;
+    isl_ctx_reset_operations(I);
+    relations(Xs);
+    bool SawUnknown = false;
+    for (size_t A = 0; A < Xs.size(); ++A) {
+      if (!Xs[A]->Write)
+        continue;
+      for (size_t B = 0; B < Xs.size(); ++B) {
+        if (Xs[B]->Write && B < A)
+          continue; // write pairs are tested once
+        Stmt &X = stmt(Xs[A]), &Y = stmt(Xs[B]);
+        if (X.Object != Y.Object)
+          continue; // different depths of a pointer-to-pointer: different objects
+        Map D = conflicts(X, Y);
+        const isl_bool Empty = isl_map_is_empty(D.get());
+        if (Empty == isl_bool_true)
+          continue;
+        const bool Certain = Empty == isl_bool_false && X.Exact && Y.Exact && !Xs[A]->MayWrite &&
+                             (Xs[B]->Read || !Xs[B]->MayWrite);
+        if (Certain && always(D, X)) {
+          DependenceVerdict V;
+          V.K = DependenceVerdict::Dependent;
+          V.Write = Xs[A];
+          V.Other = Xs[B];
+          V.Witness = witness(D, X, Y);
+          V.SameElementEverywhere = llvm::none_of(X.Subscripts, [&](const std::optional<Poly> &P) {
+            return P && mentionsInduction(*P);
+          });
+          return V;
+        }
+        if (SawUnknown)
+          continue;
+        SawUnknown = true;
+        Unknown.Write = Xs[A];
+        Unknown.Other = Xs[B];
+        if (Empty == isl_bool_error)
+          Unknown.Why = "the dependence problem is too large to solve";
+        else if (!X.Exact || !Y.Exact)
+          Unknown.Why = !X.Exact ? X.Why : Y.Why;
+        else if (Xs[A]->MayWrite || (!Xs[B]->Read && Xs[B]->MayWrite))
+          Unknown.Why = "it may be written through a reference or a member call";
+        else
+          Unknown.Why = "iterations conflict only for some values of the loop's parameters (" + witness(D, X, Y) + ")";
+      }
+    }
+    return SawUnknown ? Unknown : DependenceVerdict{};
+  }
+};
+
+DependenceTest::DependenceTest(const LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx)
+    : P(std::make_unique<Impl>(A, M, Ctx)) {}
+DependenceTest::~DependenceTest() = default;
+
+DependenceVerdict DependenceTest::test(llvm::ArrayRef<const Access *> Accesses) {
+  assert(!Accesses.empty() && "an object has at least one access");
+  return P->test(Accesses);
 }
 
 } // namespace gpuautopar

@@ -1,53 +1,49 @@
-// The dependence test between two accesses of the same array in different
-// iterations of the annotated loop (internal).
+// The dependence test between the accesses of one object in different
+// iterations of the annotated loop, exact where isl can express the loop
+// (internal). Iteration domains come from the annotated loop, the counted
+// inner loops and the affine guards around each access; access relations
+// from the subscripts. A dependence is a pair of different iterations of the
+// annotated loop touching the same element, at least one writing it.
 #pragma once
 
-#include "Access.h"
 #include "AffinePoly.h"
+#include "BodyModel.h"
 
-#include "clang/AST/ASTContext.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ArrayRef.h"
 
-#include <optional>
+#include <memory>
 #include <string>
+
+namespace clang {
+class ASTContext;
+} // namespace clang
 
 namespace gpuautopar {
 
-// A counted loop nested in the body: `for (int j = lo; j < ub; ...)`.
-struct InnerLoop {
-  std::optional<int64_t> Min, Max; // the values j takes, when constant
-  // For `j = lo; j < ub; ++j` with a constant lo: lo, and ub as an
-  // invariant polynomial (so j + c stays in [0, n) can be checked).
-  std::optional<int64_t> Lower;
-  std::optional<Poly> UpperExclusive;
+struct DependenceVerdict {
+  enum Kind {
+    Independent, // no two iterations touch one element that one of them writes
+    Dependent,   // proven: for all but finitely many values of the loop's parameters
+    Unknown,     // the analysis cannot tell (Why says what it could not see through)
+  } K = Independent;
+  const Access *Write = nullptr, *Other = nullptr; // the pair; the same access when it conflicts with itself
+  std::string Why;
+  // The write's element does not depend on the annotated loop's variable.
+  bool SameElementEverywhere = false;
+  // Dependent: two iterations that conflict, e.g. "iterations i=3 and i=60 both write a[60]".
+  std::string Witness;
 };
 
-struct DependenceContext {
-  explicit DependenceContext(clang::ASTContext &Ctx) : Ctx(Ctx) {}
-  clang::ASTContext &Ctx;
-  const clang::VarDecl *Induction = nullptr;
-  int64_t Step = 1;                      // |step|, 1 when not a constant
-  bool StepKnown = true;
-  std::optional<int64_t> TripCount;      // when the bounds are constants
-  llvm::DenseMap<const clang::VarDecl *, InnerLoop> Inner;
-  llvm::DenseSet<const clang::VarDecl *> WrittenScalars; // outside variables the body writes
-  llvm::DenseSet<const clang::VarDecl *> WrittenLocals;  // body variables assigned after their declaration
-  clang::SourceRange Loop;               // the whole annotated loop statement
+class DependenceTest {
+public:
+  DependenceTest(const LoopAnalysis &A, const BodyModel &M, clang::ASTContext &Ctx);
+  ~DependenceTest();
+  // Every pair (write, any access) of `Accesses`, all of one object.
+  DependenceVerdict test(llvm::ArrayRef<const Access *> Accesses);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
 };
-
-enum class Verdict { Independent, Dependent, Unknown };
-
-struct PairVerdict {
-  Verdict V = Verdict::Unknown;
-  std::string Why; // for Unknown: what the analysis could not see through
-};
-
-// Can iteration i's access `A` and iteration i' != i's access `B` (same
-// variable, at least one a write) touch the same element?
-PairVerdict testPair(const Access &A, const Access &B, const DependenceContext &C);
-
-// The subscript as a polynomial, or nothing if it is not affine-representable.
-std::optional<Poly> linearize(const clang::Expr *E, const DependenceContext &C, int Depth = 0);
 
 } // namespace gpuautopar

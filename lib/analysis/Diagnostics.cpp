@@ -54,8 +54,12 @@ Entry entryFor(Diag D) {
   case Diag::UnknownDependence: return {Unproven, "cannot prove that iterations access distinct elements of '%0': %1"};
   case Diag::MayAlias: return {Unproven, "'%0' and '%1' may alias; declare them __restrict__ if they never overlap"};
   case Diag::UnknownCall:
-    return {Unproven, "call to '%0' may have effects the analysis cannot see; it must not touch data that "
-                      "other iterations use"};
+    return {Unproven, "call to '%0' %1; it must not touch data that other iterations use"};
+  case Diag::NoteWitness: return {L::Note, "for example, %0"};
+  case Diag::CalleeWritesGlobal:
+    return {Unproven, "call to '%0' writes '%1', which is shared by all iterations"};
+  case Diag::InputOutput:
+    return {Unproven, "'%0' does input or output; iterations running in parallel interleave it in any order"};
   case Diag::HostOnlyRemark: return {L::Remark, "loop runs on CPU threads only: %0"};
   case Diag::KernelNotOffloadable: return {L::Error, "mode(kernel) needs a body that can run on a GPU, but it %0"};
   case Diag::NoteModeClause: return {L::Note, "mode clause is here"};

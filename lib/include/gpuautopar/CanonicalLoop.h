@@ -21,6 +21,10 @@ namespace gpuautopar {
 // The comparison with the induction variable on the left-hand side.
 enum class LoopCompare { Less, LessEqual, Greater, GreaterEqual, NotEqual };
 
+// `Cond` as `Var Compare Bound`, whichever side Var is on; sets `Bound`.
+std::optional<LoopCompare> comparison(const clang::BinaryOperator *Cond, const clang::VarDecl *Var,
+                                      const clang::Expr *&Bound);
+
 struct CanonicalLoop {
   const clang::ForStmt *Loop = nullptr;           // null for a range-based for
   // Range-based form `for (decl : c)` over a random-access container `c`

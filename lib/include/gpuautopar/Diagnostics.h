@@ -38,9 +38,12 @@ enum class Diag {
   NoteReductionClause,    // note: reduction clause is here
   LoopCarriedDependence,  // loop-carried dependence on '%0': %1
   NoteAccess,             // note: %0 of '%1' here
+  NoteWitness,            // note: for example, %0 (two iterations that conflict)
+  CalleeWritesGlobal,     // warning (error with --strict): call to '%0' writes '%1', shared by all iterations
+  InputOutput,            // warning (error with --strict): '%0' does input or output
   UnknownDependence,      // warning (error with --strict): cannot prove distinct elements
   MayAlias,               // warning (error with --strict): '%0' and '%1' may alias
-  UnknownCall,            // warning (error with --strict): call with unseen effects
+  UnknownCall,            // warning (error with --strict): call to '%0' %1 (unseen effects)
   // Classification.
   HostOnlyRemark,          // remark: loop runs on CPU threads only: %0
   KernelNotOffloadable,    // mode(kernel) but the body %0

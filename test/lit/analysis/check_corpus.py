@@ -16,7 +16,8 @@ import tempfile
 import os
 
 CONFLICT = ("loop-carried dependence", "is declared outside the loop and written in it")
-UNPROVEN = ("cannot prove that iterations", "may alias", "may have effects the analysis cannot see")
+UNPROVEN = ("cannot prove that iterations", "may alias", "it must not touch data that other iterations use",
+            "which is shared by all iterations", "does input or output")
 
 
 def answer(loop):

@@ -2,7 +2,7 @@
 // anti and output dependences of the textbooks, and scalars carried from one
 // iteration to the next). Each must be rejected with an error.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 21 loops: 21 dependent; 0 mismatches
+// CHECK: 24 loops: 24 dependent; 0 mismatches
 #include <vector>
 using V = std::vector<float>;
 float A[128][128];
@@ -47,6 +47,15 @@ void one_dimensional(V &a, const V &b, int n, float *__restrict__ p) {
   // expect: dependent
 #pragma gpu_autopar for
   for (int i = 1; i < n; ++i) { int prev = i - 1; a[i] = a[prev]; } // the previous element through a local
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i / 2] = b[i];                 // two iterations per element
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[i] = a[n - i];                 // meets its mirror for every n > 2
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) a[2 * i] = a[i];                 // different rates: i = 2i' for n > 2
 }
 
 void two_dimensional(V &m, int n) {

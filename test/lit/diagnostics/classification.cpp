@@ -17,7 +17,8 @@ void remarks(std::vector<double> &__restrict__ v, std::vector<std::string> &name
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     std::printf("%f\n", v[i]);
-// CHECK: classification.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body calls 'printf', which cannot run on a GPU
+// CHECK: classification.cpp:[[@LINE-1]]:5: warning: 'printf' does input or output; iterations running in parallel interleave it in any order
+// CHECK: classification.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body calls 'printf', which cannot run on a GPU
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     names[i] = std::to_string(i);
@@ -49,8 +50,9 @@ void overrides(std::vector<double> &__restrict__ v, float *img, int n) {
 #pragma gpu_autopar for mode(kernel)
   for (int i = 0; i < n; ++i)
     std::printf("%f\n", v[i]);
-// CHECK: classification.cpp:[[@LINE-1]]:5: error: mode(kernel) needs a body that can run on a GPU, but it calls 'printf', which cannot run on a GPU
-// CHECK: classification.cpp:[[@LINE-4]]:30: note: mode clause is here
+// CHECK: classification.cpp:[[@LINE-1]]:5: warning: 'printf' does input or output; iterations running in parallel interleave it in any order
+// CHECK: classification.cpp:[[@LINE-2]]:5: error: mode(kernel) needs a body that can run on a GPU, but it calls 'printf', which cannot run on a GPU
+// CHECK: classification.cpp:[[@LINE-5]]:30: note: mode clause is here
 #pragma gpu_autopar for mode(kernel)
   for (int c = 0; c < 3; ++c)
     process(img + c * n, n);
@@ -64,4 +66,5 @@ void overrides(std::vector<double> &__restrict__ v, float *img, int n) {
 #pragma gpu_autopar for mode(host)
   for (int i = 0; i < n; ++i)
     std::printf("%f\n", v[i]);
+// CHECK: classification.cpp:[[@LINE-1]]:5: warning: 'printf' does input or output; iterations running in parallel interleave it in any order
 }

@@ -11,6 +11,7 @@ void recurrence(float *__restrict__ a, const float *__restrict__ b, int n) {
 // CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'a': an element written in one iteration is read in another
 // CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'a' here
 // CHECK: dependence.cpp:[[@LINE-3]]:12: note: read of 'a' here
+// CHECK: dependence.cpp:[[@LINE-5]]:3: note: for example, with n = 3, iteration i=1 writes a[1] and iteration i=2 reads it
 }
 
 void forward(std::vector<int> &v, int n) {
@@ -20,6 +21,7 @@ void forward(std::vector<int> &v, int n) {
 // CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'v': an element written in one iteration is read in another
 // CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'v' here
 // CHECK: dependence.cpp:[[@LINE-3]]:12: note: read of 'v' here
+// CHECK: dependence.cpp:[[@LINE-5]]:3: note: for example, with n = 5, iteration i=2 writes v[2] and iteration i=0 reads it
 }
 
 void same_element(double *__restrict__ total, const double *__restrict__ x, int n) {
@@ -28,6 +30,7 @@ void same_element(double *__restrict__ total, const double *__restrict__ x, int 
     *total += x[i];
 // CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'total': every iteration writes the same element
 // CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'total' here
+// CHECK: dependence.cpp:[[@LINE-4]]:3: note: for example, with n = 2, iterations i=0 and i=1 both write total[0]
 }
 
 void output(int *__restrict__ a, int n) {
@@ -39,6 +42,7 @@ void output(int *__restrict__ a, int n) {
 // CHECK: dependence.cpp:[[@LINE-4]]:3: error: loop-carried dependence on 'a': an element written in one iteration is written again in another
 // CHECK: dependence.cpp:[[@LINE-4]]:5: note: write of 'a' here
 // CHECK: dependence.cpp:[[@LINE-4]]:5: note: other write of 'a' here
+// CHECK: dependence.cpp:[[@LINE-7]]:3: note: for example, with n = 3, iterations i=0 and i=2 both write a[2]
 }
 
 float grid[64][64];
@@ -50,6 +54,7 @@ void rows(int n) {
 // CHECK: dependence.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'grid': an element written in one iteration is read in another
 // CHECK: dependence.cpp:[[@LINE-2]]:7: note: write of 'grid' here
 // CHECK: dependence.cpp:[[@LINE-3]]:20: note: read of 'grid' here
+// CHECK: dependence.cpp:[[@LINE-6]]:3: note: for example, iteration i=1 writes grid[1][0] and iteration i=2 reads it
 }
 
 void flat_rows(std::vector<float> &m, int n) {
@@ -60,6 +65,7 @@ void flat_rows(std::vector<float> &m, int n) {
 // CHECK: dependence.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'm': an element written in one iteration is read in another
 // CHECK: dependence.cpp:[[@LINE-2]]:7: note: write of 'm' here
 // CHECK: dependence.cpp:[[@LINE-3]]:23: note: read of 'm' here
+// CHECK: dependence.cpp:[[@LINE-6]]:3: note: for example, with n = 3, iteration i=1 writes m[3] and iteration i=2 reads it
 }
 
 void histogram_column(std::vector<int> &bins, const std::vector<int> &x, int n) {
@@ -69,4 +75,16 @@ void histogram_column(std::vector<int> &bins, const std::vector<int> &x, int n) 
       bins[j] += x[i * 16 + j];
 // CHECK: dependence.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'bins': every iteration writes the same element
 // CHECK: dependence.cpp:[[@LINE-2]]:7: note: write of 'bins' here
+// CHECK: dependence.cpp:[[@LINE-5]]:3: note: for example, with n = 2, iterations i=0 and i=1 both write bins[0]
+}
+
+// Two iterations per element: the division is exact for isl, so this is a
+// proof, not a guess.
+void halves(std::vector<float> &a, const std::vector<float> &b, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    a[i / 2] = b[i];
+// CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'a': an element written in one iteration is written again in another
+// CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'a' here
+// CHECK: dependence.cpp:[[@LINE-4]]:3: note: for example, with n = 2, iterations i=0 and i=1 both write a[0]
 }

@@ -21,12 +21,13 @@ struct Accumulator {
 // CHECK: members.cpp:[[@LINE-2]]:5: error: loop-carried dependence on 'data': an element written in one iteration is read in another
 // CHECK: members.cpp:[[@LINE-2]]:7: note: write of 'data' here
 // CHECK: members.cpp:[[@LINE-3]]:17: note: read of 'data' here
+// CHECK: members.cpp:[[@LINE-5]]:5: note: for example, with n = 3, iteration i=1 writes data[1] and iteration i=2 reads it
 #pragma gpu_autopar for
     for (int i = 0; i < n; ++i) {
       data[i] = 0;
       ++count;
 // CHECK: members.cpp:[[@LINE-1]]:9: error: member 'count' is shared by all iterations and written in the loop; update a local variable in a reduction(...) clause and assign it after the loop
-// CHECK: members.cpp:[[@LINE-13]]:7: note: 'count' is declared here
+// CHECK: members.cpp:[[@LINE-14]]:7: note: 'count' is declared here
     }
 #pragma gpu_autopar for
     for (int i = 0; i < n; ++i)
@@ -41,16 +42,18 @@ void images(Image &img, Image &out, std::vector<Point> &pts, int n) {
 // CHECK: members.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'img.data': an element written in one iteration is read in another
 // CHECK: members.cpp:[[@LINE-2]]:5: note: write of 'img.data' here
 // CHECK: members.cpp:[[@LINE-3]]:19: note: read of 'img.data' here
+// CHECK: members.cpp:[[@LINE-5]]:3: note: for example, with n = 3, iteration i=1 writes img.data[1] and iteration i=2 reads it
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     pts[0].x = pts[i].y;
 // CHECK: members.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'pts': every iteration writes the same element
 // CHECK: members.cpp:[[@LINE-2]]:5: note: write of 'pts' here
+// CHECK: members.cpp:[[@LINE-4]]:3: note: for example, with n = 2, iterations i=0 and i=1 both write pts[0]
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     img.w = i;
 // CHECK: members.cpp:[[@LINE-1]]:5: error: 'img' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
-// CHECK: members.cpp:[[@LINE-16]]:20: note: 'img' is declared here
+// CHECK: members.cpp:[[@LINE-18]]:20: note: 'img' is declared here
 // Accepted: own elements, fields of own elements, row-major images sized by members.
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)

@@ -66,6 +66,15 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 // CHECK:          "mode": "host",
 // CHECK:          "reasons": [
 // CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "warning",
+// CHECK-NEXT:         "location": {
+// CHECK-NEXT:           "column": 5,
+// CHECK-NEXT:           "file": "{{.*}}report.cpp",
+// CHECK-NEXT:           "line": 18
+// CHECK-NEXT:         },
+// CHECK-NEXT:         "message": "'printf' does input or output; iterations running in parallel interleave it in any order"
+// CHECK-NEXT:       },
+// CHECK-NEXT:       {
 // CHECK-NEXT:         "kind": "remark",
 // CHECK-NEXT:         "location": {
 // CHECK-NEXT:           "column": 5,

@@ -1,0 +1,666 @@
+#include "BodyModel.h"
+#include "FunctionKinds.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <cassert>
+
+namespace gpuautopar {
+namespace {
+
+using namespace clang;
+
+const VarDecl *asVariable(const Expr *E) {
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+// Member functions that only read a container or give access to one element.
+bool isElementAccessor(const CXXMethodDecl *M) {
+  if (M->isConst() || M->getOverloadedOperator() == OO_Subscript)
+    return true;
+  if (!M->getDeclName().isIdentifier())
+    return false;
+  StringRef N = M->getName();
+  return N == "data" || N == "at" || N == "front" || N == "back" || N == "begin" || N == "end";
+}
+
+// C and C++ library functions that read or write a stream.
+bool isInputOutput(const FunctionDecl *F) {
+  if (!F->getDeclName().isIdentifier()) {
+    // std::cout << x, std::cin >> x
+    if (F->getOverloadedOperator() != OO_LessLess && F->getOverloadedOperator() != OO_GreaterGreater)
+      return false;
+    for (const ParmVarDecl *P : F->parameters())
+      if (const CXXRecordDecl *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl())
+        if (RD->isInStdNamespace() && (RD->getName().starts_with("basic_ostream") ||
+                                       RD->getName().starts_with("basic_istream")))
+          return true;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F))
+      if (M->getParent()->isInStdNamespace() && (M->getParent()->getName().starts_with("basic_ostream") ||
+                                                 M->getParent()->getName().starts_with("basic_istream")))
+        return true;
+    return false;
+  }
+  static const char *const Names[] = {"printf", "fprintf", "vprintf", "vfprintf", "puts",  "fputs",  "putchar",
+                                      "fputc",  "putc",    "fwrite",  "fflush",   "scanf", "fscanf", "getchar",
+                                      "fgets",  "fgetc",   "getc",    "fread",    "perror", "write", "read"};
+  StringRef N = F->getName();
+  for (const char *IO : Names)
+    if (N == IO)
+      return F->isExternC() || F->getBuiltinID() != 0 || F->isInStdNamespace();
+  return false;
+}
+
+// The global or static variables a visible function writes, following the
+// functions it calls in turn (a few levels deep).
+void globalsWritten(const FunctionDecl *F, int Depth, llvm::DenseSet<const FunctionDecl *> &Seen,
+                    std::vector<const VarDecl *> &Out);
+
+class GlobalWriteScan : public RecursiveASTVisitor<GlobalWriteScan> {
+public:
+  GlobalWriteScan(int Depth, llvm::DenseSet<const FunctionDecl *> &Seen, std::vector<const VarDecl *> &Out)
+      : Depth(Depth), Seen(Seen), Out(Out) {}
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      target(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      target(U->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (E->isAssignmentOp() || E->getOperator() == OO_PlusPlus || E->getOperator() == OO_MinusMinus)
+      target(E->getArg(0));
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    if (const FunctionDecl *F = E->getDirectCallee())
+      globalsWritten(F, Depth + 1, Seen, Out);
+    return true;
+  }
+
+private:
+  void target(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+        E = M->getBase()->IgnoreParenImpCasts();
+      else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E); S && S->getBase()->getType()->isArrayType())
+        E = S->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    if (const VarDecl *V = asVariable(E); V && V->hasGlobalStorage() && !V->getType().isConstQualified() &&
+                                           !llvm::is_contained(Out, V))
+      Out.push_back(V);
+  }
+  int Depth;
+  llvm::DenseSet<const FunctionDecl *> &Seen;
+  std::vector<const VarDecl *> &Out;
+};
+
+void globalsWritten(const FunctionDecl *F, int Depth, llvm::DenseSet<const FunctionDecl *> &Seen,
+                    std::vector<const VarDecl *> &Out) {
+  const FunctionDecl *Def = nullptr;
+  if (Depth > 4 || !F->isDefined(Def) || !Def->hasBody() || !Seen.insert(Def).second)
+    return;
+  GlobalWriteScan(Depth, Seen, Out).TraverseStmt(Def->getBody());
+}
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(const LoopAnalysis &A, ASTContext &Ctx, BodyModel &M)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), M(M), BodyRange(A.Loop->body()->getSourceRange()) {
+    M.Induction = A.Loop->Induction;
+    M.LoopRange = A.Loop->Loop ? A.Loop->Loop->getSourceRange() : A.Loop->RangeFor->getSourceRange();
+    if (A.Loop->RangeFor) {
+      RangeVar = A.Loop->RangeFor->getLoopVariable();
+      RangeContainer = A.Loop->RangeContainer;
+      RangeInit = A.Loop->RangeFor->getRangeInit();
+    }
+  }
+
+  void run(const Stmt *Body) {
+    TraverseStmt(const_cast<Stmt *>(Body));
+    // A counted loop whose variable is also written in its body is not counted.
+    for (InnerLoop &L : M.InnerLoops)
+      for (const auto &[E, V] : VarWrites)
+        if (V == L.Var && inside(SM, L.Stmt->getBody()->getSourceRange(), E->getExprLoc()))
+          L.Irregular = true;
+    if (RangeVar)
+      rangeElement();
+  }
+
+  // Nested loops and switches own their `break`s; lambdas own their `return`s.
+  bool TraverseForStmt(ForStmt *S) {
+    TraverseStmt(S->getInit());
+    const InnerLoop *L = Lambdas == 0 ? counted(S) : nullptr;
+    Around.push_back(L ? Enclosing{Enclosing::Counted, L} : Enclosing{});
+    ++BreakScopes;
+    Loops.push_back(L);
+    bool R = TraverseStmt(S->getCond()) && TraverseStmt(S->getInc()) && TraverseStmt(S->getBody());
+    Loops.pop_back();
+    --BreakScopes;
+    Around.pop_back();
+    return R;
+  }
+#define OPAQUE_LOOP(CLASS)                                                                                          \
+  bool Traverse##CLASS(CLASS *S) {                                                                                  \
+    Around.push_back(Enclosing{});                                                                                  \
+    ++BreakScopes;                                                                                                  \
+    Loops.push_back(nullptr);                                                                                       \
+    bool R = RecursiveASTVisitor::Traverse##CLASS(S);                                                               \
+    Loops.pop_back();                                                                                               \
+    --BreakScopes;                                                                                                  \
+    Around.pop_back();                                                                                              \
+    return R;                                                                                                       \
+  }
+  OPAQUE_LOOP(WhileStmt)
+  OPAQUE_LOOP(DoStmt)
+  OPAQUE_LOOP(CXXForRangeStmt)
+  OPAQUE_LOOP(SwitchStmt)
+#undef OPAQUE_LOOP
+  bool TraverseIfStmt(IfStmt *S) {
+    if (!TraverseStmt(S->getInit()) || !TraverseStmt(S->getConditionVariableDeclStmt()) ||
+        !TraverseStmt(S->getCond()))
+      return false;
+    const Expr *Cond = S->getConditionVariable() || S->isConsteval() ? nullptr : S->getCond();
+    Around.push_back(Cond ? Enclosing{Enclosing::Guard, nullptr, Cond, true} : Enclosing{});
+    bool R = TraverseStmt(S->getThen());
+    Around.back().Holds = false;
+    R = R && TraverseStmt(S->getElse());
+    Around.pop_back();
+    return R;
+  }
+  // The branches of ?:, and the right side of && and ||, may not run.
+  bool TraverseConditionalOperator(ConditionalOperator *E) {
+    if (!TraverseStmt(E->getCond()))
+      return false;
+    return opaque([&] { return TraverseStmt(E->getTrueExpr()) && TraverseStmt(E->getFalseExpr()); });
+  }
+  bool TraverseBinaryOperator(BinaryOperator *B) {
+    if (!B->isLogicalOp())
+      return RecursiveASTVisitor::TraverseBinaryOperator(B);
+    if (!WalkUpFromBinaryOperator(B) || !TraverseStmt(B->getLHS()))
+      return false;
+    return opaque([&] { return TraverseStmt(B->getRHS()); });
+  }
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    ++Lambdas;
+    bool R = opaque([&] { return RecursiveASTVisitor::TraverseLambdaExpr(E); });
+    --Lambdas;
+    return R;
+  }
+
+  bool VisitBreakStmt(BreakStmt *S) {
+    if (BreakScopes == 0 && Lambdas == 0)
+      M.JumpsOut.push_back({S->getBeginLoc(), "break"});
+    else
+      leavesInnerLoop();
+    return true;
+  }
+  bool VisitContinueStmt(ContinueStmt *) {
+    if (BreakScopes == 0 && Lambdas == 0)
+      Exited = true; // later accesses of this iteration may not run
+    else
+      leavesInnerLoop();
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (Lambdas == 0)
+      M.JumpsOut.push_back({S->getReturnLoc(), "return"});
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *S) {
+    const LabelStmt *Target = S->getLabel()->getStmt();
+    if (!Target || !inside(SM, BodyRange, Target->getBeginLoc()))
+      M.JumpsOut.push_back({S->getGotoLoc(), "goto"});
+    M.HasJumps = true;
+    return true;
+  }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) {
+    M.HasJumps = true;
+    return true;
+  }
+
+  // `float *row = &a[i * n];` or `float &r = a[k];` in the body: writes
+  // through `row` / `r` reach `a`, which the subscript test cannot follow.
+  bool VisitVarDecl(VarDecl *V) {
+    QualType T = V->getType();
+    if (!V->hasInit() || !(T->isPointerType() || T->isReferenceType()) || T->getPointeeType().isConstQualified() ||
+        T.getNonReferenceType().isConstQualified())
+      return true;
+    if (const VarDecl *Target = outsideObjectIn(V->getInit()))
+      LocalAliases[V] = Target;
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      written(B->getLHS(), B->isCompoundAssignmentOp(), false);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      written(U->getSubExpr(), true, false);
+    else if (U->getOpcode() == UO_Deref)
+      element(U);
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    element(E);
+    return true;
+  }
+  // Visited before the row it converts: `f(m[i])`, `double *r = m[i];`
+  // (a conversion to a pointer to const comes first, around the decay).
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    const Expr *Sub = E->getSubExpr()->IgnoreParens();
+    if (E->getCastKind() == CK_NoOp && E->getType()->isPointerType() &&
+        E->getType()->getPointeeType().isConstQualified())
+      if (const auto *Decay = dyn_cast<ImplicitCastExpr>(Sub); Decay && Decay->getCastKind() == CK_ArrayToPointerDecay)
+        ConstRows.insert(Decay->getSubExpr()->IgnoreParens());
+    if (E->getCastKind() == CK_ArrayToPointerDecay && !E->getType()->getPointeeType().isConstQualified() &&
+        !ConstRows.count(Sub))
+      RowsWritten.insert(Sub);
+    return true;
+  }
+  // `v.at(k)` is `v[k]`.
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    const CXXMethodDecl *Method = E->getMethodDecl();
+    if (Method && Method->getDeclName().isIdentifier() && Method->getName() == "at" && E->getNumArgs() == 1)
+      element(E);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (E->isAssignmentOp())
+      written(E->getArg(0), E->getOperator() != OO_Equal, false);
+    else if (E->getOperator() == OO_PlusPlus || E->getOperator() == OO_MinusMinus)
+      written(E->getArg(0), true, false);
+    else if (E->getOperator() == OO_Subscript)
+      element(E);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    if (isa<CUDAKernelCallExpr>(E))
+      return true;
+    const FunctionDecl *F = E->getDirectCallee();
+    if (!F) {
+      if (Lambdas == 0 && !isLambdaCall(E))
+        M.UnseenCalls.push_back({E, "", "is made through a pointer or std::function"});
+      return true;
+    }
+    if (isa<CXXOperatorCallExpr>(E)) {
+      if (Lambdas == 0 && isInputOutput(F))
+        M.InputOutput.push_back({E, "operator" + std::string(getOperatorSpelling(F->getOverloadedOperator()))});
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(F); MD && MD->getOverloadedOperator() == OO_Call &&
+                                                       MD->getParent()->isInStdNamespace() && Lambdas == 0)
+        M.UnseenCalls.push_back({E, sourceText(E->getArg(0)), "is made through a std::function"});
+      return true;
+    }
+    // An argument bound to a non-const reference may be written.
+    for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
+      QualType T = F->getParamDecl(K)->getType();
+      if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
+        written(E->getArg(K), true, true);
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      if (const CXXMethodDecl *Method = MC->getMethodDecl(); Method && !isElementAccessor(Method))
+        written(MC->getImplicitObjectArgument()->IgnoreParenImpCasts(), true, true);
+    if (Lambdas != 0)
+      return true;
+    if (isInputOutput(F)) {
+      M.InputOutput.push_back({E, F->getNameAsString()});
+      return true;
+    }
+    const bool System = SM.isInSystemHeader(F->getLocation()) || F->getBuiltinID() != 0;
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->isVirtual() && !Method->isConst() && !System &&
+                                                         !Method->hasAttr<FinalAttr>() &&
+                                                         !Method->getParent()->hasAttr<FinalAttr>() &&
+                                                         isa<CXXMemberCallExpr>(E)) {
+      M.UnseenCalls.push_back({E, F->getNameAsString(), "is virtual; an override may have effects the analysis "
+                                                        "cannot see"});
+      return true;
+    }
+    // A visible function given the address of outside data (`f(a)`, `f(&a[k])`,
+    // `f(a + k)`, `f(m[i])` for a row) may write any element of it; the analysis
+    // does not follow calls. Passing an element's value (`process(channels[c])`)
+    // is the iteration's own object and is not reported.
+    if (F->isDefined() && !isCudaApi(F) && !System) {
+      for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
+        QualType T = F->getParamDecl(K)->getType();
+        if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+          continue;
+        const Expr *Arg = E->getArg(K)->IgnoreParenImpCasts();
+        // An element's value (a pointer held in the array) is not its
+        // address; a row is modelled as an access to all of its elements.
+        if (isa<ArraySubscriptExpr>(Arg) || isa<CXXOperatorCallExpr>(Arg))
+          continue;
+        if (const VarDecl *Target = outsideObjectIn(Arg))
+          M.Escapes.push_back({F, Target, E->getArg(K)});
+      }
+      llvm::DenseSet<const FunctionDecl *> Seen;
+      std::vector<const VarDecl *> Globals;
+      globalsWritten(F, 0, Seen, Globals);
+      for (const VarDecl *G : Globals)
+        M.GlobalWrites.push_back({E, F, G});
+    }
+    if (!F->isDefined() && !System && !isCudaApi(F) && !F->isConstexpr() &&
+        !(isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->isConst()) &&
+        !(isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->getParent()->isLambda()))
+      M.UnseenCalls.push_back({E, F->getNameAsString(), "may have effects the analysis cannot see"});
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (Consumed.count(E))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V)
+      return true;
+    auto W = WriteTargets.find(E);
+    if (W != WriteTargets.end())
+      VarWrites.push_back({E, V});
+    if (V == M.Induction) {
+      if (W != WriteTargets.end())
+        M.InductionWrites.push_back(E);
+      return true;
+    }
+    if (V == RangeVar) {
+      if (W != WriteTargets.end()) {
+        RangeVarWritten = true;
+        RangeVarMayWrite &= W->second.second;
+      }
+      return true;
+    }
+    if (!M.isOutside(V, SM)) {
+      if (W != WriteTargets.end()) {
+        M.WrittenLocals.insert(V);
+        if (V->getType()->isReferenceType())
+          throughAlias(V, E);
+      }
+      return true;
+    }
+    Access A = access(E);
+    A.Var = V;
+    A.Name = V->getNameAsString();
+    A.Key = V;
+    A.ObjectType = V->getType();
+    if (A.Write)
+      M.WrittenOutside.insert(V);
+    M.Accesses.push_back(std::move(A));
+    return true;
+  }
+
+  void rangeElement() {
+    // The element `x` of `for (auto &x : c)` is `c[k]`: read, and written
+    // where the body assigns a non-const reference to it.
+    const QualType T = RangeVar->getType();
+    Access A;
+    A.Var = RangeContainer;
+    A.Name = RangeContainer->getNameAsString();
+    A.Key = RangeContainer;
+    A.ObjectType = RangeContainer->getType();
+    A.E = RangeInit;
+    A.Element = true;
+    A.Subscripts.push_back(nullptr);
+    A.Read = true;
+    A.Write = RangeVarWritten && T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+    A.MayWrite = A.Write && RangeVarMayWrite;
+    RangeElementIndex = M.Accesses.size();
+    M.Accesses.push_back(std::move(A));
+  }
+  size_t RangeElementIndex = ~size_t(0);
+
+private:
+  std::string sourceText(const Expr *E) const {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts()).str();
+  }
+
+  template <class F> bool opaque(F Traverse) {
+    Around.push_back(Enclosing{});
+    bool R = Traverse();
+    Around.pop_back();
+    return R;
+  }
+
+  bool isLambdaCall(const CallExpr *E) const {
+    const Expr *Callee = E->getCallee()->IgnoreParenImpCasts();
+    return Callee->getType()->isDependentType();
+  }
+
+  // A break or continue inside an inner loop: a counted one stops being
+  // counted (its later iterations may not run); an opaque one or a switch is
+  // opaque already.
+  void leavesInnerLoop() {
+    if (!Loops.empty() && Loops.back())
+      const_cast<InnerLoop *>(Loops.back())->Irregular = true;
+  }
+
+  // `for (j = lo; j < ub; ++j)` as a counted loop, or null.
+  const InnerLoop *counted(const ForStmt *S) {
+    InnerLoop L;
+    L.Stmt = S;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S->getInit()); DS && DS->isSingleDecl()) {
+      L.Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+      L.Lower = L.Var ? L.Var->getInit() : nullptr;
+    } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(S->getInit()); B && B->getOpcode() == BO_Assign) {
+      L.Var = asVariable(B->getLHS());
+      L.Lower = B->getRHS();
+    }
+    if (!L.Var || !L.Lower || !L.Var->getType()->isIntegerType() || L.Var == M.Induction)
+      return nullptr;
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(S->getCond() ? S->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (!Cond || !Cond->isComparisonOp() || Cond->isEqualityOp())
+      return nullptr;
+    std::optional<LoopCompare> Cmp = comparison(Cond, L.Var, L.Bound);
+    if (!Cmp || *Cmp == LoopCompare::NotEqual)
+      return nullptr;
+    L.Compare = *Cmp;
+    const Expr *Inc = S->getInc() ? S->getInc()->IgnoreParens() : nullptr;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc); U && U->isIncrementDecrementOp() &&
+                                                             asVariable(U->getSubExpr()) == L.Var) {
+      L.Step = U->isIncrementOp() ? 1 : -1;
+    } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+               CA && asVariable(CA->getLHS()) == L.Var &&
+               (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)) {
+      Expr::EvalResult R;
+      if (CA->getRHS()->isValueDependent() || !CA->getRHS()->EvaluateAsInt(R, Ctx) ||
+          R.Val.getInt().getSignificantBits() > 32 || R.Val.getInt().isZero())
+        return nullptr;
+      L.Step = R.Val.getInt().getExtValue() * (CA->getOpcode() == BO_SubAssign ? -1 : 1);
+    } else {
+      return nullptr;
+    }
+    const bool Up = L.Compare == LoopCompare::Less || L.Compare == LoopCompare::LessEqual;
+    if (Up != (L.Step > 0))
+      return nullptr;
+    M.InnerLoops.push_back(L);
+    return &M.InnerLoops.back();
+  }
+
+  Access access(const Expr *E) const {
+    Access A;
+    A.E = E;
+    auto W = WriteTargets.find(E);
+    A.Write = W != WriteTargets.end();
+    A.Read = !A.Write || W->second.first;
+    A.MayWrite = A.Write && W->second.second;
+    A.Around = Around;
+    A.AfterExit = Exited || M.HasJumps;
+    return A;
+  }
+
+  // A write to `T`; a write to a member of an object (`s.n = 0`, `p[i].x = 0`)
+  // writes the object too, and a member of `*this` is shared by all iterations.
+  void written(const Expr *T, bool AlsoRead, bool Maybe) {
+    T = T->IgnoreParens();
+    note(T, AlsoRead, Maybe);
+    while (const auto *Mem = dyn_cast<MemberExpr>(T)) {
+      const Expr *Base = Mem->getBase()->IgnoreParenImpCasts();
+      if (isa<CXXThisExpr>(Base)) {
+        if (Lambdas == 0)
+          M.MemberWrites.push_back(Mem);
+        return;
+      }
+      if (Mem->isArrow())
+        return; // through a pointer: another object, not tracked
+      T = Base;
+      note(T, true, Maybe);
+    }
+  }
+  void note(const Expr *T, bool AlsoRead, bool Maybe) {
+    auto [It, New] = WriteTargets.try_emplace(T, AlsoRead, Maybe);
+    if (!New) {
+      It->second.first |= AlsoRead;
+      It->second.second &= Maybe;
+    }
+  }
+
+  void throughAlias(const VarDecl *Local, const Expr *E) {
+    auto It = LocalAliases.find(Local);
+    if (It != LocalAliases.end() && Lambdas == 0)
+      M.AliasWrites.push_back({Local, It->second, E});
+  }
+
+  // The array-like variable declared outside whose element or address `E`
+  // takes (`&a[k]`, `a + k`, `a`, `v[k]`, `v.data()`, `m[i]` for a row), if any.
+  const VarDecl *outsideObjectIn(const Expr *E) const {
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (V && V != M.Induction && M.isOutside(V, SM) && !V->getType()->isArithmeticType())
+        return V;
+      return V && !M.isOutside(V, SM) ? LocalAliases.lookup(V) : nullptr;
+    }
+    for (const Stmt *C : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(C))
+        if (const VarDecl *V = outsideObjectIn(CE))
+          return V;
+    return nullptr;
+  }
+
+  // `a[i][j]`, `v[k]`, `*p`, `*(p + k)`, `s.data[i]` on a variable declared outside.
+  void element(const Expr *E) {
+    if (Consumed.count(E))
+      return;
+    std::vector<const Expr *> Subscripts;
+    std::vector<const Expr *> Chain{E};
+    const Expr *Base = nullptr;
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *Add = dyn_cast<BinaryOperator>(Sub); Add && Add->getOpcode() == BO_Add) {
+        const bool PtrLeft = Add->getLHS()->getType()->isPointerType();
+        Base = (PtrLeft ? Add->getLHS() : Add->getRHS())->IgnoreParenImpCasts();
+        Subscripts.push_back(PtrLeft ? Add->getRHS() : Add->getLHS());
+      } else {
+        Base = Sub;
+        Subscripts.push_back(nullptr);
+      }
+    } else {
+      const Expr *Cur = E;
+      while (true) {
+        if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Cur)) {
+          Subscripts.insert(Subscripts.begin(), ASE->getIdx());
+          Cur = ASE->getBase()->IgnoreParenImpCasts();
+        } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Cur); Op && Op->getOperator() == OO_Subscript) {
+          Subscripts.insert(Subscripts.begin(), Op->getArg(1));
+          Cur = Op->getArg(0)->IgnoreParenImpCasts();
+        } else if (const auto *At = dyn_cast<CXXMemberCallExpr>(Cur);
+                   At && At->getMethodDecl() && At->getMethodDecl()->getDeclName().isIdentifier() &&
+                   At->getMethodDecl()->getName() == "at" && At->getNumArgs() == 1) {
+          Subscripts.insert(Subscripts.begin(), At->getArg(0));
+          Cur = At->getImplicitObjectArgument()->IgnoreParenImpCasts();
+        } else {
+          break;
+        }
+        Chain.push_back(Cur);
+      }
+      Base = Cur;
+    }
+    // `s.data[i]`, `p->data[i]`, `data[i]` in a method: the member path names the object.
+    std::string Path;
+    const ValueDecl *Member = nullptr;
+    QualType ObjectType = Base->getType();
+    while (const auto *Mem = dyn_cast<MemberExpr>(Base)) {
+      Path = (Mem->isArrow() && !isa<CXXThisExpr>(Mem->getBase()->IgnoreParenImpCasts()) ? "->" : ".") +
+             Mem->getMemberDecl()->getNameAsString() + Path;
+      if (!Member)
+        Member = Mem->getMemberDecl();
+      Chain.push_back(Mem);
+      Base = Mem->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const bool OfThis = isa<CXXThisExpr>(Base) && Member && Lambdas == 0;
+    if (!OfThis && V && V != M.Induction && !M.isOutside(V, SM) && WriteTargets.count(E))
+      throughAlias(V, E);
+    if (!OfThis && (!V || V == M.Induction || !M.isOutside(V, SM)))
+      return;
+    Consumed.insert(Chain.begin(), Chain.end());
+    Consumed.insert(Base);
+    Access A = access(E);
+    A.Var = OfThis ? nullptr : V;
+    A.Name = OfThis ? Path.substr(1) : V->getNameAsString() + Path;
+    A.Key = OfThis ? Member : static_cast<const ValueDecl *>(V);
+    A.ObjectType = Member ? ObjectType : V->getType();
+    A.ThroughMember = Member != nullptr;
+    A.Element = true;
+    A.Subscripts = std::move(Subscripts);
+    // A row passed on (`f(m[i])`) is read and maybe written as a whole.
+    if (A.Read && !A.Write && RowsWritten.count(E)) {
+      A.Write = true;
+      A.MayWrite = true;
+    }
+    M.Accesses.push_back(std::move(A));
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  BodyModel &M;
+  SourceRange BodyRange;
+  const VarDecl *RangeVar = nullptr, *RangeContainer = nullptr;
+  const Expr *RangeInit = nullptr;
+  bool RangeVarWritten = false, RangeVarMayWrite = true;
+  int BreakScopes = 0, Lambdas = 0;
+  bool Exited = false;
+  std::vector<Enclosing> Around;
+  std::vector<const InnerLoop *> Loops; // enclosing loops, innermost last; null: not counted
+  // written expression -> (also read, only maybe written)
+  llvm::DenseMap<const Expr *, std::pair<bool, bool>> WriteTargets;
+  std::vector<std::pair<const DeclRefExpr *, const VarDecl *>> VarWrites;
+  llvm::DenseMap<const VarDecl *, const VarDecl *> LocalAliases; // body pointer/reference -> outside object
+  llvm::DenseSet<const Expr *> Consumed;                         // parts of an element access already recorded
+  llvm::DenseSet<const Expr *> RowsWritten, ConstRows; // rows that decay to pointers to non-const / const
+};
+
+} // namespace
+
+bool inside(const SourceManager &SM, SourceRange R, SourceLocation L) {
+  return L.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+}
+
+bool BodyModel::isOutside(const VarDecl *V, const SourceManager &SM) const {
+  return V->isStaticLocal() || !inside(SM, LoopRange, V->getLocation());
+}
+
+BodyModel collectBody(const LoopAnalysis &A, ASTContext &Ctx) {
+  assert(A.Loop && "only a recognised loop has a body to model");
+  BodyModel M;
+  Collector C(A, Ctx, M);
+  C.run(A.Loop->body());
+  return M;
+}
+
+} // namespace gpuautopar

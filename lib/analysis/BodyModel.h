@@ -1,0 +1,137 @@
+// What the body of an annotated loop does, collected in one walk (internal to
+// the analysis layer): the accesses to data declared outside it, with the
+// statements around each one, the counted inner loops, the writes, the exits
+// and the calls. Legality and the dependence test read this model; they do not
+// walk the body again.
+#pragma once
+
+#include "gpuautopar/LoopAnalysis.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace gpuautopar {
+
+// A counted loop nested in the body: `for (j = lo; j < ub; j += c)` in either
+// direction, its variable declared in the header or anywhere before it
+// (C89 `int i, j;` at the top of the function with `private(j)`).
+struct InnerLoop {
+  const clang::ForStmt *Stmt = nullptr;
+  const clang::VarDecl *Var = nullptr;
+  const clang::Expr *Lower = nullptr; // the first value of Var
+  const clang::Expr *Bound = nullptr; // Var Compare Bound holds while the loop runs
+  LoopCompare Compare = LoopCompare::Less;
+  int64_t Step = 1;                   // signed, never 0
+  // The body writes Var, or leaves the loop early (break, goto): the values
+  // Var takes are not just the header's, so the loop is not counted.
+  bool Irregular = false;
+};
+
+// A statement around an access, outermost first.
+struct Enclosing {
+  enum Kind {
+    Counted, // the body of a counted inner loop
+    Guard,   // a branch of an `if`: Cond holds (Holds) or does not
+    Opaque,  // anything else that may run an access zero or many times
+  } K = Opaque;
+  const InnerLoop *Loop = nullptr; // Counted
+  const clang::Expr *Cond = nullptr; // Guard
+  bool Holds = true;
+};
+
+// One read and/or write of a variable declared outside the loop: the variable
+// itself (`s = ...`) or one element of it (`a[i][j]`, `v[k]`, `*p`, `s.data[i]`).
+struct Access {
+  // The variable declared outside the loop: `a` in `a[i]`, `s` in `s.data[i]`;
+  // null for a member of the enclosing object (`data[i]` in a method).
+  const clang::VarDecl *Var = nullptr;
+  // What is indexed, as the user names it ("a", "s.data", "data") and the
+  // declaration that identifies it with that name (the variable, or the field
+  // for members of the enclosing object): accesses are compared per object.
+  std::string Name;
+  const clang::ValueDecl *Key = nullptr;
+  // The type of the indexed object (`float *`, `float[64][64]`, `std::vector<float>`).
+  clang::QualType ObjectType;
+  bool ThroughMember = false;     // reached through a member (`s.data`, `this->data`)
+  const clang::Expr *E = nullptr; // the whole access, for locations and messages
+  bool Element = false;           // an element, not the variable itself
+  // Subscripts of an element access, outermost dimension first; a null entry
+  // stands for the constant 0 (`*p` is `p[0]`). Fewer subscripts than the
+  // object has dimensions: a whole row (`f(m[i])`).
+  std::vector<const clang::Expr *> Subscripts;
+  bool Read = false, Write = false;
+  // The write may happen (an argument bound to a non-const reference, a
+  // non-const member call), as opposed to an assignment that does.
+  bool MayWrite = false;
+  std::vector<Enclosing> Around; // outermost first
+  // A `continue` of the annotated loop, a goto or a throw comes before it:
+  // the access may not happen although its conditions hold.
+  bool AfterExit = false;
+};
+
+struct BodyModel {
+  std::vector<Access> Accesses;
+  std::deque<InnerLoop> InnerLoops; // stable addresses: Enclosing points into it
+  std::vector<std::pair<clang::SourceLocation, const char *>> JumpsOut;
+  std::vector<const clang::Expr *> InductionWrites;
+  // Calls whose effects the analysis cannot see: undefined functions, calls
+  // through pointers, virtual calls, std::function.
+  struct Call {
+    const clang::CallExpr *E;
+    std::string Callee; // as the user would name it; "" for an indirect call
+    const char *Why;    // completes "call to 'f' %0"
+  };
+  std::vector<Call> UnseenCalls;
+  // Writes of global (or static) variables made by a function the body calls.
+  struct GlobalWrite {
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Callee;
+    const clang::VarDecl *Global;
+  };
+  std::vector<GlobalWrite> GlobalWrites;
+  // Input or output: iterations would interleave it.
+  std::vector<std::pair<const clang::Expr *, std::string>> InputOutput;
+  // Members of the enclosing object (`count = 0` in a method) the body writes.
+  std::vector<const clang::MemberExpr *> MemberWrites;
+  // Writes through a local pointer or reference bound to data declared outside.
+  struct AliasWrite {
+    const clang::VarDecl *Local, *Target;
+    const clang::Expr *E;
+  };
+  std::vector<AliasWrite> AliasWrites;
+  // Outside data whose address is passed to a visible function.
+  struct Escape {
+    const clang::FunctionDecl *Callee;
+    const clang::VarDecl *Target;
+    const clang::Expr *Arg;
+  };
+  std::vector<Escape> Escapes;
+  llvm::DenseSet<const clang::VarDecl *> WrittenLocals;  // body variables assigned after their declaration
+  llvm::DenseSet<const clang::VarDecl *> WrittenOutside; // outside variables the body writes (whole)
+  bool HasJumps = false; // goto or throw somewhere in the body
+  clang::SourceRange LoopRange;
+  const clang::VarDecl *Induction = nullptr;
+
+  // Declared outside the annotated loop (or a static local of it).
+  bool isOutside(const clang::VarDecl *V, const clang::SourceManager &SM) const;
+};
+
+// Whether `L` lies within `R` (both in the main file's text).
+bool inside(const clang::SourceManager &SM, clang::SourceRange R, clang::SourceLocation L);
+
+// Walks `A.Loop`'s body once.
+BodyModel collectBody(const LoopAnalysis &A, clang::ASTContext &Ctx);
+
+} // namespace gpuautopar
