@@ -90,6 +90,7 @@ public:
     }
     check(e, "cudaMalloc");
     live_.emplace(p, bytes);
+    ++counted_.allocations;
     return p;
   }
   void deallocate(void* p) noexcept override {
@@ -97,14 +98,16 @@ public:
       api_.free(p);
   }
   void copy_to_device(void* dst, const void* src, std::size_t bytes) override {
+    counted_.copied_in(bytes);
     check(api_.memcpy_to_device_async(dst, src, bytes, stream_), "copy to device");
     synchronize();
   }
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
+    counted_.copied_out(bytes);
     check(api_.memcpy_to_host_async(dst, src, bytes, stream_), "copy to host");
     synchronize();
   }
-  void synchronize() override { check(api_.stream_synchronize(stream_), "stream synchronize"); }
+  void synchronize() override { check(stream_synchronize(), "stream synchronize"); }
 
   void begin_chunk() override {
     if (!opened_)
@@ -119,7 +122,7 @@ public:
   void finish_chunk() override {
     synchronize();
     check(api_.set_device(ordinal_), "cudaSetDevice");
-    check(api_.default_streams_synchronize(), "default stream synchronize");
+    check(default_streams_synchronize(), "default stream synchronize");
   }
 
   void after_failure() noexcept override {
@@ -128,6 +131,7 @@ public:
     // by every later call on the device's context: a synchronisation tells
     // it from an error that only concerned the failed call.
     api_.set_device(ordinal_);
+    ++counted_.synchronizations;
     const int e = api_.device_synchronize();
     if (e == 0)
       return;
@@ -161,8 +165,8 @@ public:
   void end_lease() noexcept override {
     if (stream_) {
       api_.set_device(ordinal_);
-      api_.stream_synchronize(stream_);
-      api_.default_streams_synchronize();
+      stream_synchronize();
+      default_streams_synchronize();
     }
     while (!live_.empty()) {
       api_.free(live_.begin()->first);
@@ -173,6 +177,15 @@ public:
 
 private:
   std::string name() const { return dev_.name(); }
+  // The waits, counted as the CUDA calls they are (the stand-in counts those).
+  int stream_synchronize() {
+    ++counted_.synchronizations;
+    return api_.stream_synchronize(stream_);
+  }
+  int default_streams_synchronize() {
+    counted_.synchronizations += 2; // the legacy and the per-thread default stream
+    return api_.default_streams_synchronize();
+  }
   void check(int e, const char* what) const {
     if (e != 0)
       throw device_error(name() + ": " + what + " failed: " + error_text(api_, e));

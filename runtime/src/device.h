@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 
+#include "device_counters.h"
 #include "gpu_autopar/loop_body.h"
 
 namespace gpu_autopar {
@@ -40,6 +41,19 @@ public:
   // Before the slot goes back to the pool: wait for the device's work and free
   // what the lease left allocated. Never throws; on failure too.
   virtual void end_lease() noexcept = 0;
+
+  void launched() noexcept override { ++counted_.launches; }
+  // What this slot did since the last take (the counts start again at 0).
+  device_counters take_counters() {
+    device_counters c = counted_;
+    counted_ = device_counters();
+    return c;
+  }
+  // What it did since the last take, without taking it (a nested loop's share).
+  const device_counters& counters() const { return counted_; }
+
+protected:
+  device_counters counted_; // the backend counts each call it makes here
 };
 
 class device {

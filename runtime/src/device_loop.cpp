@@ -24,6 +24,9 @@ public:
 private:
   device_loop& loop_;
   int worker_;
+  // The lease this job last ran on: finished() comes after end_lease(), so
+  // the lease's counts are complete then.
+  slot_context* lease_ = nullptr;
 };
 
 class device_loop {
@@ -139,6 +142,7 @@ public:
       lock.lock();
       --in_flight_;
       device_stats& st = result_.stats[d];
+      st.counters += lease.take_counters();
       if (outcome == ok) {
         st.iterations += c.range.size();
         st.chunks += 1;
@@ -208,8 +212,10 @@ public:
     }
   }
 
-  void job_finished() {
+  void job_finished(int worker = -1, const device_counters& counted = device_counters()) {
     std::lock_guard<std::mutex> lock(m_);
+    if (worker >= 0)
+      result_.stats[worker / slots_].counters += counted;
     --open_jobs_;
     cv_.notify_all(); // under the lock: the loop may be gone once it is released
   }
@@ -289,8 +295,18 @@ private:
   std::vector<lost_chunk> faults_; // chunks that lost a device's context
 };
 
-void loop_job::run(slot_context& lease) noexcept { loop_.work(worker_, lease); }
-void loop_job::finished() noexcept { loop_.job_finished(); }
+void loop_job::run(slot_context& lease) noexcept {
+  lease_ = &lease;
+  loop_.work(worker_, lease);
+}
+void loop_job::finished() noexcept {
+  slot_context* lease = lease_;
+  lease_ = nullptr;
+  if (lease)
+    loop_.job_finished(worker_, lease->take_counters());
+  else
+    loop_.job_finished();
+}
 
 } // namespace
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "chunk_scheduler.h"
+#include "device_counters.h"
 #include "lease_pool.h"
 
 namespace gpu_autopar {
@@ -23,6 +24,7 @@ namespace detail {
 struct device_stats {
   std::uint64_t iterations = 0, chunks = 0, retries = 0, failures = 0;
   double seconds = 0; // time the device spent on chunks, time model included
+  device_counters counters{}; // the device's calls for this loop, failed chunks' and lease ends' included
 };
 
 struct device_failure {

@@ -18,6 +18,32 @@ std::string entry_name(const report_entry& e) {
   return std::string(kind_name(e.kind)) + std::to_string(e.id);
 }
 
+std::string number(std::uint64_t v) { return std::to_string(v); }
+
+std::string counters_json(const device_counters& c) {
+  return ",\"h2d_bytes\":" + number(c.h2d_bytes) + ",\"h2d_copies\":" + number(c.h2d_copies) +
+         ",\"d2h_bytes\":" + number(c.d2h_bytes) + ",\"d2h_copies\":" + number(c.d2h_copies) +
+         ",\"allocations\":" + number(c.allocations) + ",\"launches\":" + number(c.launches) +
+         ",\"syncs\":" + number(c.synchronizations);
+}
+
+// 1536 -> "1.5 KiB": the log line is read by people; the JSON has the bytes.
+std::string bytes_text(std::uint64_t b) {
+  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double v = double(b);
+  int u = 0;
+  while (v >= 1024 && u < 4) {
+    v /= 1024;
+    ++u;
+  }
+  return u == 0 ? number(b) + " B" : format("%.1f ", v) + units[u];
+}
+
+std::string counters_text(const device_counters& c) {
+  return " (in " + bytes_text(c.h2d_bytes) + ", out " + bytes_text(c.d2h_bytes) + ", " + number(c.allocations) +
+         " alloc, " + number(c.launches) + " launch, " + number(c.synchronizations) + " sync)";
+}
+
 } // namespace
 
 const char* mode_name(loop_mode m) {
@@ -86,7 +112,10 @@ std::string report_json(const loop_record& r) {
       j += ",\"threads\":" + std::to_string(e.threads);
     j += ",\"iterations\":" + std::to_string(e.iterations) + ",\"chunks\":" + std::to_string(e.chunks) +
          ",\"retries\":" + std::to_string(e.retries) + ",\"failures\":" + std::to_string(e.failures) +
-         ",\"seconds\":" + format("%.6f", e.seconds) + "}";
+         ",\"seconds\":" + format("%.6f", e.seconds);
+    if (e.kind != device_kind::cpu)
+      j += counters_json(e.counters);
+    j += "}";
   }
   j += "],\"fallback\":";
   if (r.fallback_to)
@@ -118,6 +147,8 @@ std::string info_line(const loop_record& r) {
     const char* sep = ": ";
     for (const report_entry& e : r.devices) {
       s += sep + entry_name(e) + " " + std::to_string(e.iterations);
+      if (e.kind != device_kind::cpu)
+        s += counters_text(e.counters);
       sep = ", ";
     }
   }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "device_counters.h"
 #include "gpu_autopar/loop_body.h"
 
 namespace gpu_autopar {
@@ -17,6 +18,7 @@ struct report_entry {
   std::uint64_t iterations = 0, chunks = 0, retries = 0, failures = 0;
   double seconds = 0;
   int threads = 0;   // CPU entries: pool threads (0: not shown)
+  device_counters counters{}; // device entries: what the device did (not shown for the CPU)
 };
 
 struct loop_record {

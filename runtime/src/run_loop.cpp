@@ -90,6 +90,7 @@ void run_nested_on_lease(const loop_site& site, std::uint64_t count, const loop_
                          slot_context& lease) {
   runtime_state& rt = runtime();
   const auto t0 = clock::now();
+  const device_counters before = lease.counters();
   const bool on_device = body.can_run_on(lease.kind(), nullptr);
   if (on_device) {
     // The task-mode body around it may have made another GPU current.
@@ -103,9 +104,12 @@ void run_nested_on_lease(const loop_site& site, std::uint64_t count, const loop_
   } else {
     body.run_host(0, count);
   }
-  if (rt.report_fd >= 0)
-    report_nested(rt, site, count, options,
-                  report_entry{on_device ? lease.id() : 0, on_device ? lease.kind() : device_kind::cpu}, t0);
+  if (rt.report_fd >= 0) {
+    report_entry where{on_device ? lease.id() : 0, on_device ? lease.kind() : device_kind::cpu};
+    if (on_device) // also counted in the enclosing loop's line: it ran in that loop's chunk
+      where.counters = lease.counters().since(before);
+    report_nested(rt, site, count, options, where, t0);
+  }
 }
 
 // A loop inside an iteration running on a CPU pool thread runs inline there.
@@ -210,6 +214,7 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
     e.retries = s.retries;
     e.failures = s.failures;
     e.seconds = s.seconds;
+    e.counters = s.counters;
     r.devices.push_back(e);
   }
   if (res.failures.empty() && res.leftover.empty())

@@ -42,6 +42,7 @@ public:
     }
     std::memset(p, kSimPoison, bytes);
     live_.emplace(p, bytes);
+    ++counted_.allocations;
     return p;
   }
 
@@ -54,9 +55,17 @@ public:
     std::free(p);
   }
 
-  void copy_to_device(void* dst, const void* src, std::size_t bytes) override { std::memcpy(dst, src, bytes); }
-  void copy_to_host(void* dst, const void* src, std::size_t bytes) override { std::memcpy(dst, src, bytes); }
-  void synchronize() override {}
+  void copy_to_device(void* dst, const void* src, std::size_t bytes) override {
+    std::memcpy(dst, src, bytes);
+    counted_.copied_in(bytes);
+  }
+  void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
+    std::memcpy(dst, src, bytes);
+    counted_.copied_out(bytes);
+  }
+  // Nothing to wait for, but counted as the CUDA backend counts its waits:
+  // the same loop shows the same counts on sim and CUDA devices.
+  void synchronize() override { ++counted_.synchronizations; }
 
   std::uint64_t memory_budget() override {
     const std::uint64_t used = dev_.used_.load();

@@ -3,7 +3,8 @@ bodies with their own CUDA calls, a kernel loop nested in a task body, kernel
 loops on 1, 2 and 4 fake GPUs with equal and uneven memory, injected
 out-of-memory at several k and a faulting launch. Each must print the serial
 results, log no violation, give back every byte of device memory that is not
-on a poisoned GPU, and report what the runtime did (chunks split and devices
+on a poisoned GPU, count in its report per device the very CUDA calls the
+stand-in counted (kernel scenarios without a fault), and report what the runtime did (chunks split and devices
 kept after out of memory, a GPU out of use after a fault). Every kernel
 scenario runs two loops: a lease the first kept would stall the second (the
 timeout fails it).
@@ -76,6 +77,44 @@ def nested_on_lease(lines):
     return problems
 
 
+# The report's per-device counts (docs/runtime.md) against the stand-in's own
+# count of the same CUDA calls: report field -> stand-in fields summed.
+COUNTS = {
+    "allocations": ("mallocs",),
+    "h2d_copies": ("h2d",),
+    "h2d_bytes": ("h2d_bytes",),
+    "d2h_copies": ("d2h",),
+    "d2h_bytes": ("d2h_bytes",),
+    "launches": ("launches",),
+    "syncs": ("stream_syncs", "device_syncs", "event_syncs"),
+}
+
+
+def counts_disagree(text, lines):
+    """Every CUDA call of a kernel-mode program is the runtime's, so the report
+    lines' counts per device, added up over the loops, must be the stand-in's."""
+    standin = {}
+    for m in re.finditer(r"counts device=(\d+) (.*)", text):
+        standin[int(m.group(1))] = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", m.group(2))}
+    reported = {}
+    for l in lines:
+        for d in l["devices"]:
+            if d["kind"] == "cuda":
+                mine = reported.setdefault(d["id"], dict.fromkeys(COUNTS, 0))
+                for field in COUNTS:
+                    mine[field] += d[field]
+    problems = []
+    for dev, counts in sorted(standin.items()):
+        mine = reported.get(dev, dict.fromkeys(COUNTS, 0))
+        for field, theirs in COUNTS.items():
+            want = sum(counts[f] for f in theirs)
+            if mine[field] != want:
+                problems.append("device %d: report %s=%d, stand-in %s=%d" % (dev, field, mine[field], "+".join(theirs), want))
+    if not standin:
+        problems.append("no counts in the stand-in's log")
+    return problems
+
+
 def log_problems(text, extra):
     # Beyond no violation: the injected failures happened, and every GPU that
     # is not poisoned got all its memory back.
@@ -142,6 +181,8 @@ def main():
         if any(l.get("backend") == "cpu" for l in lines) and "fault-only" not in name:
             problems.append("a loop ran on the CPU only")
         problems += check_report(lines)
+        if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
+            problems += counts_disagree(text, lines)
         if problems:
             failed += 1
             sys.stderr.write("FAIL %s: %s\n--- log\n%s--- report\n%s--- stderr\n%s\n" %

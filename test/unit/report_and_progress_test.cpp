@@ -19,6 +19,12 @@ loop_record mixed_record() {
   sim0.iterations = 20;
   sim0.chunks = 2;
   sim0.failures = 1;
+  sim0.counters.copied_in(3 << 20);
+  sim0.counters.copied_out(1536);
+  sim0.counters.copied_out(512);
+  sim0.counters.allocations = 4;
+  sim0.counters.launches = 2;
+  sim0.counters.synchronizations = 5;
   report_entry cpu{-1, device_kind::cpu};
   cpu.iterations = 10;
   cpu.chunks = 1;
@@ -40,6 +46,11 @@ TEST(LoopReport, JsonLineEscapesAndAddsUp) {
   EXPECT_EQ(rt_test::json_field(j, "mode"), "\"task\"");
   EXPECT_NE(j.find("\"reason\":\"sim1 failed: \\\"boom\\\"\\u000a\""), std::string::npos) << j;
   EXPECT_NE(j.find("{\"id\":-1,\"kind\":\"cpu\",\"threads\":4,\"iterations\":10"), std::string::npos) << j;
+  EXPECT_NE(j.find("\"seconds\":0.000000,\"h2d_bytes\":3145728,\"h2d_copies\":1,\"d2h_bytes\":2048,\"d2h_copies\":2,"
+                   "\"allocations\":4,\"launches\":2,\"syncs\":5}"),
+            std::string::npos)
+      << j;
+  EXPECT_EQ(j.find("h2d_bytes", j.find("\"kind\":\"cpu\"")), std::string::npos) << "no device counts for the CPU: " << j;
   std::uint64_t total = 0;
   int used = 0;
   rt_test::device_iterations(j, total, used);
@@ -49,7 +60,8 @@ TEST(LoopReport, JsonLineEscapesAndAddsUp) {
 
 TEST(LoopReport, InfoLineNamesEachDevice) {
   EXPECT_EQ(info_line(mixed_record()),
-            "gpu-autopar: a \"quoted\" file.cpp:12: task loop, 30 iterations on 2 devices: sim0 20, cpu 10 "
+            "gpu-autopar: a \"quoted\" file.cpp:12: task loop, 30 iterations on 2 devices: sim0 20 (in 3.0 MiB, out "
+            "2.0 KiB, 4 alloc, 2 launch, 5 sync), cpu 10 "
             "(fallback to cpu: sim1 failed: \"boom\"\n)\n");
   loop_record serial;
   serial.site = {"s.cpp", 3};

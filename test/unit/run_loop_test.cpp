@@ -79,6 +79,38 @@ TEST(RunLoop, ReportLineForSimDevices) {
     EXPECT_GT(body.on_device(d), 0u);
 }
 
+// Sums one counter over the device entries of a report line.
+std::uint64_t device_sum(const std::string& line, const std::string& key) {
+  const std::string devices = rt_test::json_field(line, "devices");
+  std::uint64_t sum = 0;
+  for (std::size_t at = devices.find("\"" + key + "\":"); at != std::string::npos;
+       at = devices.find("\"" + key + "\":", at + 1))
+    sum += std::strtoull(devices.c_str() + at + key.size() + 3, nullptr, 10);
+  return sum;
+}
+
+TEST(RunLoop, ReportCountsWhatEachDeviceDid) {
+  // The body allocates and copies in 8 bytes per iteration, per chunk; each
+  // chunk ends with one wait for the device. Failed chunks count too: their
+  // copies happened.
+  temp_file report;
+  // Every device's first chunk (each device gets one) runs out of memory.
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:3,oom=0@1+1@1+2@1"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  recording_body body(10000);
+  body.bytes_per_iteration = 8;
+  run_loop(kSite, 10000, with(schedule_kind::dynamic, 1000), body);
+  ASSERT_TRUE(body.each_once());
+  const std::string l = report.lines().at(0);
+  const std::uint64_t chunks = device_sum(l, "chunks"), failures = device_sum(l, "failures");
+  EXPECT_EQ(failures, 3u) << l;
+  EXPECT_EQ(device_sum(l, "h2d_bytes"), 8u * 10000) << l;
+  EXPECT_EQ(device_sum(l, "h2d_copies"), chunks) << l;
+  EXPECT_EQ(device_sum(l, "allocations"), chunks) << l;
+  EXPECT_EQ(device_sum(l, "syncs"), chunks) << l;
+  EXPECT_EQ(device_sum(l, "d2h_bytes"), 0u) << l;
+  EXPECT_EQ(device_sum(l, "launches"), 0u) << "not a kernel-mode body: " << l;
+}
+
 TEST(RunLoop, ReportLinesForCpuSerialAndHostMode) {
   temp_file report;
   scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}, {"GPU_AUTOPAR_REPORT", report.path()}});
@@ -224,10 +256,11 @@ TEST(RunLoop, InfoLogNamesDevicesAndIterations) {
     run_loop(kSite, 100003, o, body);
   }
   std::string err = testing::internal::GetCapturedStderr();
-  EXPECT_NE(err.find("gpu-autopar: unit.cpp:42: kernel loop, 100003 iterations on 3 sim devices: sim0 33335, "
-                     "sim1 33334, sim2 33334"),
+  EXPECT_NE(err.find("gpu-autopar: unit.cpp:42: kernel loop, 100003 iterations on 3 sim devices: sim0 33335 (in 0 B, "
+                     "out 0 B, 0 alloc, 0 launch, 1 sync), sim1 33334 ("),
             std::string::npos)
       << err;
+  EXPECT_NE(err.find(", sim2 33334 ("), std::string::npos) << err;
 }
 
 TEST(RunLoop, ReadsTheEnvironmentOnce) {

@@ -58,6 +58,9 @@ public:
   virtual void copy_to_device(void* dst, const void* src, std::size_t bytes) = 0;
   virtual void copy_to_host(void* dst, const void* src, std::size_t bytes) = 0;
   virtual void synchronize() = 0;
+  // Kernel mode tells the device about each kernel it launched (on a
+  // simulated device: each chunk it ran), for the report's counts.
+  virtual void launched() noexcept {}
 };
 
 class loop_effects; // loop_effects.h

@@ -158,10 +158,12 @@ public:
     prepare(slices, dev, first, last, map_index{});
     auto views = device_views(slices, map_index{});
     typename Reds::partials partials;
-    if (dev.kind() == device_kind::cuda)
+    if (dev.kind() == device_kind::cuda) {
       partials = run_cuda(dev, views, begin, end);
-    else
+    } else {
       partials = run_views(views, begin, end);
+      dev.launched();
+    }
     fetch(slices, map_index{}); // every map's results, before any reaches the host
     commit(slices, map_index{});
     reds_.combine(partials); // only once the chunk's results are back
@@ -280,6 +282,7 @@ private:
     e = cudaGetLastError();
     if (e != cudaSuccess)
       throw device_error(where + ": kernel launch failed: " + cudaGetErrorString(e));
+    dev.launched();
     auto partials = reds_.identities();
     if (np) {
       std::vector<P> each(threads);
