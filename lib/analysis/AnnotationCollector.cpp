@@ -19,7 +19,10 @@ void AnnotationCollector::HandlePragma(clang::Preprocessor &PP, clang::PragmaInt
   A.DirectiveLoc = Tok.getLocation();
   A.EndLoc = Tok.getLocation();
   const bool IsFor = Tok.is(clang::tok::kw_for);
-  if (!IsFor && InMainFile) {
+  const bool IsData = Tok.is(clang::tok::identifier) && Tok.getIdentifierInfo()->getName() == "data";
+  const bool IsUpdate = Tok.is(clang::tok::identifier) && Tok.getIdentifierInfo()->getName() == "update";
+  A.Kind = IsData ? DirectiveKind::Data : IsUpdate ? DirectiveKind::Update : DirectiveKind::For;
+  if (!IsFor && !IsData && !IsUpdate && InMainFile) {
     report(PP.getDiagnostics(), Diag::ExpectedFor, Tok.getLocation());
     ++Errors;
   }
@@ -30,7 +33,7 @@ void AnnotationCollector::HandlePragma(clang::Preprocessor &PP, clang::PragmaInt
     A.Clauses.push_back(Tok);
     A.EndLoc = Tok.getLocation();
   }
-  if (IsFor && InMainFile)
+  if ((IsFor || IsData || IsUpdate) && InMainFile)
     Found.push_back(std::move(A));
 }
 

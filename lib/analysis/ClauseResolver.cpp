@@ -65,24 +65,19 @@ const VarDecl *localBefore(const Stmt *S, StringRef Name, SourceRange Loop, cons
   return Found;
 }
 
-} // namespace
-
-const VarDecl *lookupVisibleVariable(StringRef Name, const Stmt *Loop, const Decl *Enclosing, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  UseInLoop Use(Name, Loop->getSourceRange(), SM);
-  Use.TraverseStmt(const_cast<Stmt *>(Loop));
-  if (Use.Found)
-    return Use.Found;
+// What lookup finds at `At` for a name not declared inside it: locals of
+// `Enclosing` before it, its parameters, then namespace-scope and static
+// member variables, innermost scope first.
+const VarDecl *visibleBefore(StringRef Name, SourceRange At, const Decl *Enclosing, ASTContext &Ctx) {
   if (!Enclosing)
     return nullptr;
   if (const Stmt *Body = Enclosing->getBody())
-    if (const VarDecl *V = localBefore(Body, Name, Loop->getSourceRange(), SM))
+    if (const VarDecl *V = localBefore(Body, Name, At, Ctx.getSourceManager()))
       return V;
   if (const auto *F = dyn_cast<FunctionDecl>(Enclosing))
     for (const ParmVarDecl *P : F->parameters())
       if (P->getName() == Name)
         return P;
-  // Namespace-scope and static member variables, innermost scope first.
   IdentifierInfo &Id = Ctx.Idents.get(Name);
   for (const DeclContext *DC = Enclosing->getDeclContext(); DC; DC = DC->getParent()) {
     if (!DC->isFileContext() && !DC->isRecord())
@@ -92,6 +87,20 @@ const VarDecl *lookupVisibleVariable(StringRef Name, const Stmt *Loop, const Dec
         return V;
   }
   return nullptr;
+}
+
+} // namespace
+
+const VarDecl *lookupVisibleVariable(StringRef Name, const Stmt *Loop, const Decl *Enclosing, ASTContext &Ctx) {
+  UseInLoop Use(Name, Loop->getSourceRange(), Ctx.getSourceManager());
+  Use.TraverseStmt(const_cast<Stmt *>(Loop));
+  if (Use.Found)
+    return Use.Found;
+  return visibleBefore(Name, Loop->getSourceRange(), Enclosing, Ctx);
+}
+
+const VarDecl *lookupVisibleVariableAt(StringRef Name, SourceLocation Loc, const Decl *Enclosing, ASTContext &Ctx) {
+  return visibleBefore(Name, SourceRange(Loc, Loc), Enclosing, Ctx);
 }
 
 std::optional<LoopClauses> resolveClauses(const ParsedClauses &P, const Stmt *Loop, const Decl *Enclosing,

@@ -16,7 +16,23 @@ Entry entryFor(Diag D) {
   // when the user did not ask for proof.
   const L Unproven = StrictDiagnostics ? L::Error : L::Warning;
   switch (D) {
-  case Diag::ExpectedFor: return {L::Error, "expected 'for' after '#pragma gpu_autopar'"};
+  case Diag::ExpectedFor: return {L::Error, "expected 'for', 'data' or 'update' after '#pragma gpu_autopar'"};
+  case Diag::DataNotFollowedByBlock:
+    return {L::Error, "'#pragma gpu_autopar data' must be followed by a compound statement ('{ ... }')"};
+  case Diag::ClauseNotAllowedOn: return {L::Error, "'%0' clause is not allowed on '#pragma gpu_autopar %1'; %2"};
+  case Diag::DirectiveNeedsClause: return {L::Error, "'#pragma gpu_autopar %0' needs at least one %1 clause"};
+  case Diag::RegionSectionNeeded:
+    return {L::Error, "'%0' is a pointer: the data region cannot tell how many elements to map; write '%0[lo:len]'"};
+  case Diag::DirectiveOutsideFunction: return {L::Error, "'#pragma gpu_autopar %0' must be inside a function body"};
+  case Diag::DirectiveInMacro: return {L::Error, "'#pragma gpu_autopar %0' inside a macro cannot be rewritten; write it "
+                                                 "as a '#pragma' line"};
+  case Diag::HostReadInRegion:
+    return {L::Warning, "'%0' is read on the host inside a data region after a device loop may have changed it; add "
+                        "'#pragma gpu_autopar update host(%0%1)' before this read"};
+  case Diag::HostWriteInRegion:
+    return {L::Warning, "'%0' is written on the host inside a data region whose devices may hold copies of it; add "
+                        "'#pragma gpu_autopar update device(%0%1)' after this write"};
+  case Diag::NoteDataRegion: return {L::Note, "data region mapping '%0' is here"};
   case Diag::NotFollowedByFor: return {L::Error, "statement after '#pragma gpu_autopar for' must be a for loop"};
   case Diag::NoteAnnotationHere: return {L::Note, "annotation is here"};
   case Diag::UnknownClause: return {L::Error, "unknown clause '%0' in '#pragma gpu_autopar for'"};

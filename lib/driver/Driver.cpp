@@ -3,6 +3,7 @@
 #include "PragmaWatch.h"
 #include "gpuautopar/AnnotationCollector.h"
 #include "gpuautopar/ClauseParser.h"
+#include "gpuautopar/DataRegionRewriter.h"
 #include "gpuautopar/Diagnostics.h"
 #include "gpuautopar/LoopAnalyzer.h"
 #include "gpuautopar/LoopRewriter.h"
@@ -85,6 +86,33 @@ private:
   std::map<SourceLocation::UIntTy, Entry> First;
   std::map<SourceLocation::UIntTy, const Stmt *> FirstInMacro;
 };
+
+// The innermost function (or lambda) whose body holds `Loc`: where the names
+// of a standalone directive are looked up.
+const Decl *functionAt(SourceLocation Loc, ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    SourceLocation Loc;
+    const Decl *Found = nullptr;
+    Finder(const SourceManager &SM, SourceLocation Loc) : SM(SM), Loc(Loc) {}
+    bool holds(const Stmt *Body) const {
+      return Body && !SM.isBeforeInTranslationUnit(Loc, Body->getBeginLoc()) &&
+             SM.isBeforeInTranslationUnit(Loc, Body->getEndLoc());
+    }
+    bool VisitFunctionDecl(FunctionDecl *F) {
+      if (F->doesThisDeclarationHaveABody() && holds(F->getBody()))
+        Found = F;
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *E) {
+      if (holds(E->getBody()))
+        Found = E->getCallOperator();
+      return RecursiveASTVisitor::TraverseLambdaExpr(E);
+    }
+  } F(Ctx.getSourceManager(), Loc);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
 
 // Where an annotation is in the user's file. A `_Pragma` that a macro carries
 // is placed at the macro's use; the loop then follows the use.
@@ -206,6 +234,11 @@ public:
       report(Diags, Diag::NeedsCxx17, Annotations.annotations().front().HashLoc)
           << LangStandard::getLangStandardForKind(Ctx.getLangOpts().LangStd).getName();
     for (const Annotation &Written : Annotations.annotations()) {
+      if (Written.Kind != DirectiveKind::For) {
+        if (!CompileErrors && !OldStandard)
+          handleDirective(Written, Index, Ctx, R);
+        continue;
+      }
       Placement P = placement(Written, SM, Ctx.getLangOpts());
       LoopReport Report;
       Report.At = placeOf(P.A.HashLoc, SM);
@@ -222,11 +255,16 @@ public:
       Result.Loops.push_back(std::move(Report));
     }
 
+    // Host code of each region, now that every annotated loop is known.
+    std::vector<SourceRange> DeviceLoops(RewrittenLoops.begin(), RewrittenLoops.end());
+    for (const DataRegion &Region : Regions)
+      checkHostAccesses(Region, DeviceLoops, Updates, Ctx, Diags);
+
     Diags.setClient(Owned ? Owned.release() : Printer, OwnedClient);
 
     FileID Main = SM.getMainFileID();
     Result.Original = SM.getBufferData(Main).str();
-    if (Result.LoopsRewritten > 0) {
+    if (Result.LoopsRewritten > 0 || !Regions.empty() || !Updates.empty()) {
       addRuntimeInclude(Ctx, R, Names);
       const llvm::RewriteBuffer *Buf = R.getRewriteBufferFor(Main);
       Result.Rewritten = Buf ? withLineEndingsOf(Result.Original, std::string(Buf->begin(), Buf->end()))
@@ -237,6 +275,26 @@ public:
   }
 
 private:
+  // `data` and `update` directives (DataRegion.h): checked, then rewritten.
+  void handleDirective(const Annotation &A, const StatementIndex &Index, ASTContext &Ctx, Rewriter &R) {
+    SourceManager &SM = Ctx.getSourceManager();
+    DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+    if (A.Kind == DirectiveKind::Update) {
+      if (auto U = analyzeUpdate(A, functionAt(A.HashLoc, Ctx), Ctx, Diags)) {
+        rewriteUpdate(*U, Ctx, R);
+        Updates.push_back(std::move(*U));
+      }
+      return;
+    }
+    std::optional<Token> Next = Lexer::findNextToken(A.EndLoc, SM, Ctx.getLangOpts());
+    StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
+    if (auto Region = analyzeDataRegion(A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx,
+                                        Diags)) {
+      rewriteDataRegion(*Region, Ctx, R, Names);
+      Regions.push_back(std::move(*Region));
+    }
+  }
+
   void handleAnnotation(const Placement &P, const StatementIndex &Index, ASTContext &Ctx, Rewriter &R,
                         LoopReport &Report) {
     SourceManager &SM = Ctx.getSourceManager();
@@ -275,6 +333,8 @@ private:
 
   CompilerInstance &CI;
   std::vector<SourceRange> RewrittenLoops; // annotation to end of loop, for nested annotations
+  std::vector<DataRegion> Regions;
+  std::vector<UpdateDirective> Updates;
   AnnotationCollector &Annotations;
   FileResult &Result;
   OutputNames Names;

@@ -42,12 +42,50 @@ public:
   }
   std::unique_ptr<slot_context> open_slot(int) override;
 
+  // Data regions' resident copies, from whichever thread needs them: this
+  // GPU is made current for the call, and the caller's device restored.
+  void* resident_allocate(std::size_t bytes) override {
+    void* p = nullptr;
+    const int e = on_this_device([&] { return api_.malloc(&p, bytes); });
+    if (e == kCudaErrorMemoryAllocation)
+      throw device_out_of_memory(name() + ": out of memory for " + std::to_string(bytes) + " bytes of resident data");
+    if (e != 0)
+      throw device_error(name() + ": cudaMalloc failed: " + error_text(api_, e));
+    return p;
+  }
+  void resident_free(void* p) noexcept override {
+    on_this_device([&] { return api_.free(p); });
+  }
+  void resident_to_host(void* dst, const void* src, std::size_t bytes) override {
+    const int e = on_this_device([&] {
+      const int c = api_.memcpy_to_host_async(dst, src, bytes, nullptr);
+      return c != 0 ? c : api_.stream_synchronize(nullptr);
+    });
+    if (e != 0)
+      throw device_error(name() + ": copy of resident data to the host failed: " + error_text(api_, e));
+  }
+
   const cuda_api& api() const { return api_; }
   int ordinal() const { return ordinal_; }
   // Slots opened on this GPU: they share its free memory.
   std::atomic<int> open_slots{0};
 
 private:
+  template <class F>
+  int on_this_device(F call) const {
+    int previous = -1;
+    if (api_.get_device(&previous) != 0)
+      previous = -1;
+    int e = api_.set_device(ordinal_);
+    if (e == 0)
+      e = call();
+    if (e != 0)
+      api_.get_last_error(); // not the next launch's error
+    if (previous >= 0 && previous != ordinal_)
+      api_.set_device(previous);
+    return e;
+  }
+
   const cuda_api& api_; // the registered table, kept for the process
   int id_, ordinal_;
   std::string model_;

@@ -72,6 +72,20 @@ public:
   // device current there).
   virtual std::unique_ptr<slot_context> open_slot(int slot) = 0;
 
+  // Memory that outlives leases: the resident copies of data regions
+  // (data_region.cpp). Callable from any thread; CUDA makes its device
+  // current for the call and restores the caller's. The defaults say the
+  // device keeps nothing resident.
+  virtual void* resident_allocate(std::size_t bytes) {
+    (void)bytes;
+    throw device_error(name() + ": keeps no data resident");
+  }
+  virtual void resident_free(void* p) noexcept { (void)p; }
+  virtual void resident_to_host(void* dst, const void* src, std::size_t bytes) {
+    (void)dst, (void)src, (void)bytes;
+    throw device_error(name() + ": keeps no data resident");
+  }
+
   // A device whose context is lost (a sticky CUDA error: every later call on
   // it fails) leaves the pool for the rest of the process; no loop plans it
   // again. The first reason is kept.

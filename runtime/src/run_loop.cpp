@@ -1,6 +1,7 @@
 // run_loop: decides where a loop's iterations go (serially on the calling
 // thread, CPU threads, or leased devices with fallback), runs them there, and
 // reports what happened. Logging happens here, on the calling thread only.
+#include "gpu_autopar/data_region.h"
 #include "gpu_autopar/host_pool.h"
 #include "gpu_autopar/loop_body.h"
 #include "gpu_autopar/loop_problem.h"
@@ -193,7 +194,12 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
   progress_fn progress;
   if (bar.wanted())
     progress = [&bar, count](std::uint64_t done) { bar.update(done, count); };
-  device_loop_result res = run_on_devices(pool, devices, o.slots, body, count, o.schedule, o.chunk,
+  // Inside a data region the default schedule gives each device the same
+  // contiguous share loop after loop (affinity), so the sections a device
+  // holds resident are the ones its next chunks use (docs/runtime.md).
+  const schedule_kind schedule =
+      o.schedule == schedule_kind::adaptive && regions_live() ? schedule_kind::static_ : o.schedule;
+  device_loop_result res = run_on_devices(pool, devices, o.slots, body, count, schedule, o.chunk,
                                           o.fallback == fallback_policy::none, progress);
   bar.finish();
   if (res.error) // every chunk has stopped and every lease is back

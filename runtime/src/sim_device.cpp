@@ -93,6 +93,36 @@ private:
   bool oom_now_ = false;
 };
 
+void* sim_device::resident_allocate(std::size_t bytes) {
+  const std::uint64_t used = used_.fetch_add(bytes) + bytes;
+  if (used > memory_) {
+    used_.fetch_sub(bytes);
+    throw device_out_of_memory(name() + ": out of memory for resident data: " + std::to_string(bytes) +
+                               " bytes requested");
+  }
+  void* p = std::malloc(bytes ? bytes : 1);
+  if (!p) {
+    used_.fetch_sub(bytes);
+    throw device_out_of_memory(name() + ": host allocation of " + std::to_string(bytes) + " bytes failed");
+  }
+  std::memset(p, kSimPoison, bytes);
+  std::lock_guard<std::mutex> lock(resident_mutex_);
+  resident_.emplace(p, bytes);
+  return p;
+}
+
+void sim_device::resident_free(void* p) noexcept {
+  std::lock_guard<std::mutex> lock(resident_mutex_);
+  auto it = resident_.find(p);
+  if (it == resident_.end())
+    return;
+  used_.fetch_sub(it->second);
+  resident_.erase(it);
+  std::free(p);
+}
+
+void sim_device::resident_to_host(void* dst, const void* src, std::size_t bytes) { std::memcpy(dst, src, bytes); }
+
 std::string sim_device::describe() const {
   char buf[160];
   std::snprintf(buf, sizeof buf, "%s (simulated: %llu MiB, chunks stretched x%.2f, %zu injected failures)",

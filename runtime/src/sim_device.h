@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <mutex>
+#include <unordered_map>
 #include <vector>
 
 #include "device.h"
@@ -29,6 +31,10 @@ public:
   double stretch() const override { return stretch_; }
   std::string describe() const override;
   std::unique_ptr<slot_context> open_slot(int slot) override;
+  // Resident memory counts against the device's memory like a chunk's.
+  void* resident_allocate(std::size_t bytes) override;
+  void resident_free(void* p) noexcept override;
+  void resident_to_host(void* dst, const void* src, std::size_t bytes) override;
 
   std::uint64_t memory() const { return memory_; }
   std::uint64_t bytes_in_use() const { return used_.load(); }
@@ -41,6 +47,8 @@ private:
   std::vector<std::uint64_t> fail_at_, oom_at_; // 1-based chunk numbers
   std::atomic<std::uint64_t> used_{0};
   std::atomic<std::uint64_t> chunks_started_{0};
+  std::mutex resident_mutex_;
+  std::unordered_map<void*, std::size_t> resident_;
 };
 
 } // namespace detail

@@ -22,6 +22,11 @@ namespace gpuautopar {
 const clang::VarDecl *lookupVisibleVariable(llvm::StringRef Name, const clang::Stmt *Loop,
                                             const clang::Decl *Enclosing, clang::ASTContext &Ctx);
 
+// The variable called `Name` visible at `Loc` inside the body of `Enclosing`
+// (where no statement begins: a standalone directive).
+const clang::VarDecl *lookupVisibleVariableAt(llvm::StringRef Name, clang::SourceLocation Loc,
+                                              const clang::Decl *Enclosing, clang::ASTContext &Ctx);
+
 // Resolves every name of `P`; reports a name that is not declared, the
 // induction variable in a data-sharing clause, and a non-arithmetic reduction
 // variable, each at the name's token. Returns nothing after an error.

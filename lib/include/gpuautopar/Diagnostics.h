@@ -11,6 +11,16 @@ enum class Diag {
   ExpectedFor,          // '#pragma gpu_autopar' not followed by 'for'
   NotFollowedByFor,     // the statement after the pragma is not a for loop
   NoteAnnotationHere,   // note: annotation is here
+  // Data regions and updates (lib/analysis/DataRegion.cpp).
+  DataNotFollowedByBlock,   // '#pragma gpu_autopar data' must be followed by a compound statement
+  ClauseNotAllowedOn,       // '%0' clause is not allowed on '#pragma gpu_autopar %1'; %2
+  DirectiveNeedsClause,     // '#pragma gpu_autopar %0' needs at least one %1 clause
+  RegionSectionNeeded,      // '%0' is a pointer: write '%0[lo:len]'
+  DirectiveOutsideFunction, // '#pragma gpu_autopar %0' must be inside a function body
+  DirectiveInMacro,         // '#pragma gpu_autopar %0' inside a macro cannot be rewritten
+  HostReadInRegion,         // warning: '%0' is read on the host inside a data region ...
+  HostWriteInRegion,        // warning: '%0' is written on the host inside a data region ...
+  NoteDataRegion,           // note: data region mapping '%0' is here
   // Clauses.
   UnknownClause,             // unknown clause '%0'
   ExpectedInClause,          // expected %0

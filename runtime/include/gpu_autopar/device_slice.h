@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <gpu_autopar/data_map.h>
+#include <gpu_autopar/data_region.h>
 #include <gpu_autopar/loop_body.h>
 
 namespace gpu_autopar {
@@ -39,26 +40,42 @@ public:
   device_slice(const device_slice&) = delete;
   device_slice& operator=(const device_slice&) = delete;
   ~device_slice() {
-    if (mem_)
+    if (mem_ && !resident())
       dev_->deallocate(mem_);
+    // A chunk that failed after its kernel started may have written part of
+    // its section in the device's resident copy: that copy is stale now.
+    if (resident() && launched_ && !committed_ && writes_)
+      region_chunk_failed(*dev_, host_, bytes_);
   }
 
   // Allocates the section for a chunk whose first and last induction values
   // are given (the loop's step between them) and copies in what the body may
-  // read, or what must go back unchanged.
+  // read, or what must go back unchanged. Inside a data region
+  // (data_region.h) the section is the device's resident copy instead, and
+  // only what the device does not hold yet is copied in.
   void prepare(device_context& dev, const Map& m, long long first, long long last, long long step) {
     dev_ = &dev;
     range_ = m.chunk_range(first, last);
     const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
     if (bytes == 0)
       return;
-    mem_ = dev.allocate(bytes);
     // Copy back only what changed when neighbouring chunks' sections overlap
     // (a stale copy of a neighbour's element must not overwrite its result).
     diff_ = writes(m.kind) && m.sections_may_overlap();
     copy_in_ =
         m.kind == map_kind::to || m.kind == map_kind::tofrom || (m.kind == map_kind::from && (diff_ || !covers_densely(m, step)));
     const E* src = m.host + range_.lo;
+    host_ = src;
+    bytes_ = bytes;
+    writes_ = writes(m.kind);
+    if (regions_live()) {
+      region_ = region_prepare(dev, src, bytes, copy_in_, writes_, !diff_);
+      if (resident()) {
+        mem_ = region_.device;
+        return;
+      }
+    }
+    mem_ = dev.allocate(bytes);
     if (diff_) {
       // The device gets exactly the snapshot the copy-back compares with:
       // read twice, the host data could change in between (a neighbouring
@@ -71,6 +88,10 @@ public:
       dev.copy_to_device(mem_, src, bytes);
     }
   }
+
+  // The chunk's kernel is about to run: from here a failure may leave the
+  // resident copy half written.
+  void launched() { launched_ = true; }
 
   // The view the body indexes with global indices.
   basic_view<E> view(const Map& m) const {
@@ -87,7 +108,7 @@ public:
   // was. Only a `from` map that the chunk overwrites whole and does not read
   // goes straight to the host: a retry writes the same values again.
   void fetch(const Map& m) {
-    if (!writes(m.kind) || !mem_)
+    if (!writes(m.kind) || !mem_ || resident())
       return;
     const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
     if (!diff_ && !copy_in_) {
@@ -103,12 +124,16 @@ public:
   // commit: writes what fetch() staged to the host object. No device call:
   // it cannot fail.
   void commit(const Map& m) noexcept {
-    if (after_.empty())
-      return;
-    if (diff_)
-      copy_changed(host_bytes(m), after_.data(), before_.data(), after_.size());
-    else
-      std::memcpy(host_bytes(m), after_.data(), after_.size());
+    committed_ = true;
+    if (!after_.empty()) {
+      if (diff_)
+        copy_changed(host_bytes(m), after_.data(), before_.data(), after_.size());
+      else
+        std::memcpy(host_bytes(m), after_.data(), after_.size());
+    }
+    // The newest values are now on the device (resident) or the host.
+    if (writes_ && region_.how != residency::none)
+      region_written(*dev_, host_, bytes_, region_.how);
   }
 
 private:
@@ -143,8 +168,14 @@ private:
     return reinterpret_cast<unsigned char*>(const_cast<Mutable*>(m.host + range_.lo));
   }
 
+  bool resident() const { return region_.how == residency::resident; }
+
   device_context* dev_ = nullptr;
   void* mem_ = nullptr;
+  resident_use region_;
+  const void* host_ = nullptr;
+  std::size_t bytes_ = 0;
+  bool writes_ = false, launched_ = false, committed_ = false;
   element_range range_;
   bool diff_ = false;
   bool copy_in_ = false; // the chunk reads the section's old values

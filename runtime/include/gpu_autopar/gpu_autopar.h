@@ -11,6 +11,7 @@
 
 #include <gpu_autopar/cuda_stream.h>
 #include <gpu_autopar/data_map.h>
+#include <gpu_autopar/data_region.h>
 #include <gpu_autopar/hd.h>
 #include <gpu_autopar/host_pool.h>
 #include <gpu_autopar/iteration_space.h>

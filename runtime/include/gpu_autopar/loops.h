@@ -143,10 +143,17 @@ public:
 
   const loop_effects* effects() const override { return &effects_; }
 
-  // The CPU path: views over the host data, no copies.
+  // The CPU path: views over the host data, no copies. Inside a data region
+  // the host's copy is brought up to date first, and the devices' copies of
+  // what the chunk wrote are stale after it.
   void run_host(std::uint64_t begin, std::uint64_t end) override {
+    const bool region = begin < end && regions_live();
+    if (region)
+      host_sync(begin, end, map_index{});
     auto views = host_views(map_index{});
     reds_.combine(run_views(views, begin, end));
+    if (region)
+      host_written(begin, end, map_index{});
   }
 
   void run_device(device_context& dev, std::uint64_t begin, std::uint64_t end) override {
@@ -156,6 +163,7 @@ public:
     const long long first = static_cast<long long>(space_.at(begin));
     const long long last = static_cast<long long>(space_.at(end - 1));
     prepare(slices, dev, first, last, map_index{});
+    launched(slices, map_index{});
     auto views = device_views(slices, map_index{});
     typename Reds::partials partials;
     if (dev.kind() == device_kind::cuda) {
@@ -209,6 +217,31 @@ private:
   template <class Slices, std::size_t... I>
   void prepare(Slices& s, device_context& dev, long long first, long long last, std::index_sequence<I...>) const {
     (std::get<I>(s).prepare(dev, std::get<I>(maps_), first, last, space_.step()), ...);
+  }
+  template <class Slices, std::size_t... I>
+  static void launched(Slices& s, std::index_sequence<I...>) {
+    (std::get<I>(s).launched(), ...);
+  }
+  template <std::size_t... I>
+  void host_sync(std::uint64_t begin, std::uint64_t end, std::index_sequence<I...>) const {
+    (host_range(std::get<I>(maps_), begin, end, [](const void* p, std::size_t n, bool) { region_host_sync(p, n); }),
+     ...);
+  }
+  template <std::size_t... I>
+  void host_written(std::uint64_t begin, std::uint64_t end, std::index_sequence<I...>) const {
+    (host_range(std::get<I>(maps_), begin, end,
+                [](const void* p, std::size_t n, bool w) {
+                  if (w)
+                    region_host_written(p, n);
+                }),
+     ...);
+  }
+  // Calls f(first host byte, bytes, writes) for a map's section of [begin, end).
+  template <class Map, class F>
+  void host_range(const Map& m, std::uint64_t begin, std::uint64_t end, F f) const {
+    const auto r = m.chunk_range(static_cast<long long>(space_.at(begin)), static_cast<long long>(space_.at(end - 1)));
+    if (!r.empty())
+      f(m.host + r.lo, std::size_t(r.size()) * sizeof(typename Map::element_type), writes(m.kind));
   }
   template <class Slices, std::size_t... I>
   auto device_views(const Slices& s, std::index_sequence<I...>) const {

@@ -1,0 +1,335 @@
+#include "gpuautopar/DataRegion.h"
+#include "gpuautopar/ClauseParser.h"
+#include "gpuautopar/ClauseResolver.h"
+#include "gpuautopar/Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace gpuautopar {
+namespace {
+
+using namespace clang;
+
+// The clause names of a directive: the words at bracket depth 0 that start
+// the line or follow a ','. Each one not in `Allowed` is reported.
+bool onlyClauses(llvm::ArrayRef<ClauseToken> Toks, llvm::ArrayRef<llvm::StringRef> Allowed, const char *Directive,
+                 const char *Hint, DiagnosticsEngine &Diags, unsigned *Count) {
+  int Depth = 0;
+  bool Start = true, Ok = true;
+  *Count = 0;
+  for (const ClauseToken &T : Toks) {
+    llvm::StringRef S = T.Spelling;
+    if (Depth == 0 && Start && S != ",") {
+      ++*Count;
+      if (!llvm::is_contained(Allowed, S)) {
+        report(Diags, Diag::ClauseNotAllowedOn, T.Loc) << S << Directive << Hint;
+        Ok = false;
+      }
+    }
+    Start = false;
+    if (S == "(" || S == "[" || S == "{")
+      ++Depth;
+    else if (S == ")" || S == "]" || S == "}")
+      Depth = Depth > 0 ? Depth - 1 : 0;
+    else if (S == "," && Depth == 0)
+      Start = true;
+    if (S == ")" && Depth == 0)
+      Start = true; // `map(...) map(...)` without a comma
+  }
+  return Ok;
+}
+
+// Resolves the names of parsed maps with `Lookup`; a pointer needs a section.
+template <class LookupFn>
+std::optional<std::vector<RegionSection>> resolveSections(const ParsedClauses &P, const char *Clause,
+                                                          LookupFn Lookup, DiagnosticsEngine &Diags) {
+  std::vector<RegionSection> Out;
+  bool Ok = true;
+  for (const ParsedMap &M : P.Maps) {
+    const VarDecl *V = Lookup(M.Var.Name);
+    if (!V) {
+      report(Diags, Diag::UndeclaredClauseVariable, M.Var.Loc) << M.Var.Name << Clause;
+      Ok = false;
+      continue;
+    }
+    if (M.Length.empty() && V->getType().getNonReferenceType()->isPointerType()) {
+      report(Diags, Diag::RegionSectionNeeded, M.Var.Loc) << M.Var.Name;
+      Ok = false;
+      continue;
+    }
+    Out.push_back({M.Kind, V, M.Lower, M.Length, M.Var.Loc});
+  }
+  if (!Ok)
+    return std::nullopt;
+  return Out;
+}
+
+SourceLocation endOfDirective(const Annotation &A) { return A.EndLoc; }
+
+} // namespace
+
+std::optional<DataRegion> analyzeDataRegion(const Annotation &A, const Stmt *Next, SourceLocation NextLoc,
+                                            const Decl *Enclosing, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  if (!A.HashLoc.isFileID()) {
+    report(Diags, Diag::DirectiveInMacro, A.HashLoc) << "data";
+    return std::nullopt;
+  }
+  std::vector<ClauseToken> Toks = clauseTokens(A.Clauses, Ctx.getSourceManager(), Ctx.getLangOpts());
+  unsigned Count = 0;
+  if (!onlyClauses(Toks, {"map"}, "data", "a data region takes 'map' clauses only", Diags, &Count))
+    return std::nullopt;
+  if (Count == 0) {
+    report(Diags, Diag::DirectiveNeedsClause, endOfDirective(A)) << "data" << "'map'";
+    return std::nullopt;
+  }
+  std::optional<ParsedClauses> P = parseClauses(Toks, endOfDirective(A), Diags);
+  if (!P)
+    return std::nullopt;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Next);
+  if (!Body) {
+    report(Diags, Diag::DataNotFollowedByBlock, NextLoc.isValid() ? NextLoc : A.EndLoc);
+    report(Diags, Diag::NoteAnnotationHere, A.HashLoc);
+    return std::nullopt;
+  }
+  auto Sections = resolveSections(
+      *P, "map", [&](llvm::StringRef N) { return lookupVisibleVariable(N, Body, Enclosing, Ctx); }, Diags);
+  if (!Sections)
+    return std::nullopt;
+  return DataRegion{A.HashLoc, A.EndLoc, Body, std::move(*Sections)};
+}
+
+std::optional<UpdateDirective> analyzeUpdate(const Annotation &A, const Decl *Enclosing, ASTContext &Ctx,
+                                             DiagnosticsEngine &Diags) {
+  if (!A.HashLoc.isFileID()) {
+    report(Diags, Diag::DirectiveInMacro, A.HashLoc) << "update";
+    return std::nullopt;
+  }
+  if (!Enclosing) {
+    report(Diags, Diag::DirectiveOutsideFunction, A.HashLoc) << "update";
+    return std::nullopt;
+  }
+  std::vector<ClauseToken> Toks = clauseTokens(A.Clauses, Ctx.getSourceManager(), Ctx.getLangOpts());
+  unsigned Count = 0;
+  if (!onlyClauses(Toks, {"host", "device"}, "update", "an update takes 'host(...)' or 'device(...)'", Diags,
+                   &Count))
+    return std::nullopt;
+  if (Count == 0) {
+    report(Diags, Diag::DirectiveNeedsClause, endOfDirective(A)) << "update" << "'host(...)' or 'device(...)'";
+    return std::nullopt;
+  }
+  if (Count > 1) {
+    for (size_t I = 1; I < Toks.size(); ++I)
+      if (Toks[I - 1].Spelling == ")" && (Toks[I].Spelling == "host" || Toks[I].Spelling == "device" ||
+                                          Toks[I].Spelling == ",")) {
+        const ClauseToken &At = Toks[I].Spelling == "," && I + 1 < Toks.size() ? Toks[I + 1] : Toks[I];
+        report(Diags, Diag::ClauseNotAllowedOn, At.Loc) << At.Spelling << "update"
+                                                        << "give one 'host(...)' or 'device(...)' clause per directive";
+        return std::nullopt;
+      }
+  }
+  // `host(list)` is parsed as `map(tofrom: list)`: the same variables and
+  // sections, reported at the user's own tokens.
+  UpdateDirective U;
+  U.HashLoc = A.HashLoc;
+  U.EndLoc = A.EndLoc;
+  U.ToHost = Toks.front().Spelling == "host";
+  std::vector<ClauseToken> AsMap;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    ClauseToken T = Toks[I];
+    if (I == 0) {
+      T.Spelling = "map";
+      AsMap.push_back(T);
+      continue;
+    }
+    AsMap.push_back(T);
+    if (I == 1 && T.Spelling == "(") {
+      AsMap.push_back({"tofrom", T.Loc, false, false});
+      AsMap.push_back({":", T.Loc, false, false});
+    }
+  }
+  std::optional<ParsedClauses> P = parseClauses(AsMap, endOfDirective(A), Diags);
+  if (!P)
+    return std::nullopt;
+  auto Sections = resolveSections(
+      *P, U.ToHost ? "host" : "device",
+      [&](llvm::StringRef N) { return lookupVisibleVariableAt(N, A.HashLoc, Enclosing, Ctx); }, Diags);
+  if (!Sections)
+    return std::nullopt;
+  U.Sections = std::move(*Sections);
+  return U;
+}
+
+namespace {
+
+bool within(const SourceManager &SM, SourceRange R, SourceLocation L) {
+  return !SM.isBeforeInTranslationUnit(L, R.getBegin()) && !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+}
+
+// Uses of mapped variables in the region's host code, each as a read or a write.
+class HostUses : public RecursiveASTVisitor<HostUses> {
+public:
+  struct Use {
+    const VarDecl *Var;
+    SourceLocation Loc;
+    bool Write;
+    const Stmt *Loop; // innermost enclosing loop statement inside the region, if any
+  };
+  HostUses(const DataRegion &R, llvm::ArrayRef<SourceRange> DeviceLoops, ASTContext &Ctx)
+      : R(R), DeviceLoops(DeviceLoops), Ctx(Ctx) {}
+
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; } // sizeof: no access
+  bool TraverseStmt(Stmt *S) {
+    if (!S)
+      return true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (SourceRange D : DeviceLoops)
+      if (within(SM, D, S->getBeginLoc()) && within(SM, D, S->getEndLoc()))
+        return true;
+    const bool IsLoop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    if (IsLoop)
+      Loops.push_back(S);
+    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    if (IsLoop)
+      Loops.pop_back();
+    return Result;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V)
+      return true;
+    for (const RegionSection &S : R.Sections)
+      if (S.Var == V) {
+        if (!sizeOnly(E))
+          Found.push_back({V, E->getLocation(), isWrite(E), Loops.empty() ? nullptr : Loops.back()});
+        break;
+      }
+    return true;
+  }
+  std::vector<Use> Found;
+
+private:
+  const Stmt *parent(const Stmt *S) {
+    auto Ps = Ctx.getParents(*S);
+    return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+  }
+  // `v.size()`, `v.empty()`: the object, not its elements.
+  bool sizeOnly(const Expr *E) {
+    const Stmt *P = parent(E);
+    while (P && isa<ImplicitCastExpr, ParenExpr>(P))
+      P = parent(P);
+    if (const auto *M = dyn_cast_or_null<MemberExpr>(P))
+      return M->getMemberDecl()->getName() == "size" || M->getMemberDecl()->getName() == "empty";
+    return false;
+  }
+  // Whether the element expression around the name is assigned, updated or
+  // incremented.
+  bool isWrite(const Expr *E) {
+    const Stmt *Child = E;
+    for (const Stmt *P = parent(E); P; Child = P, P = parent(P)) {
+      if (isa<ImplicitCastExpr, ParenExpr, ArraySubscriptExpr, MemberExpr>(P))
+        continue;
+      if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+        if (U->isIncrementDecrementOp())
+          return true;
+        if (U->getOpcode() == UO_Deref)
+          continue;
+        return false;
+      }
+      if (const auto *B = dyn_cast<BinaryOperator>(P))
+        return B->isAssignmentOp() && B->getLHS()->IgnoreParenImpCasts() == Child;
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P)) {
+        if (Op->getOperator() == OO_Subscript && Op->getArg(0) == Child)
+          continue;
+        return Op->isAssignmentOp() && Op->getArg(0) == Child;
+      }
+      return false;
+    }
+    return false;
+  }
+
+  const DataRegion &R;
+  llvm::ArrayRef<SourceRange> DeviceLoops;
+  ASTContext &Ctx;
+  std::vector<const Stmt *> Loops;
+};
+
+std::string sectionText(const RegionSection &S) {
+  return S.Length.empty() ? std::string() : "[" + S.Lower + ":" + S.Length + "]";
+}
+
+} // namespace
+
+void checkHostAccesses(const DataRegion &R, llvm::ArrayRef<SourceRange> DeviceLoops,
+                       llvm::ArrayRef<UpdateDirective> Updates, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceRange Region(R.Body->getBeginLoc(), R.Body->getEndLoc());
+  std::vector<SourceRange> Inside;
+  for (SourceRange D : DeviceLoops)
+    if (within(SM, Region, D.getBegin()))
+      Inside.push_back(D);
+  if (Inside.empty())
+    return; // no device loop: the host's copy is the only one
+  HostUses Uses(R, Inside, Ctx);
+  Uses.TraverseStmt(const_cast<CompoundStmt *>(R.Body));
+  auto before = [&](SourceLocation A, SourceLocation B) { return SM.isBeforeInTranslationUnit(A, B); };
+  // An update of V of the given direction whose '#' lies in (From, To).
+  auto updated = [&](const VarDecl *V, bool ToHost, SourceLocation From, SourceLocation To) {
+    for (const UpdateDirective &U : Updates)
+      if (U.ToHost == ToHost && within(SM, Region, U.HashLoc) && before(From, U.HashLoc) && before(U.HashLoc, To))
+        for (const RegionSection &S : U.Sections)
+          if (S.Var == V)
+            return true;
+    return false;
+  };
+  std::vector<const VarDecl *> WarnedRead, WarnedWrite;
+  for (const HostUses::Use &Use : Uses.Found) {
+    // The device loops that run before this use: those earlier in the
+    // region, or, in a loop statement holding device loops, those of the
+    // previous round.
+    SourceLocation After;
+    for (SourceRange D : Inside)
+      if (before(D.getEnd(), Use.Loc) && (After.isInvalid() || before(After, D.getEnd())))
+        After = D.getEnd();
+    SourceLocation Upto; // the next device loop after the use
+    for (SourceRange D : Inside)
+      if (before(Use.Loc, D.getBegin()) && (Upto.isInvalid() || before(D.getBegin(), Upto)))
+        Upto = D.getBegin();
+    if (Use.Loop) {
+      bool Cyclic = false;
+      for (SourceRange D : Inside)
+        Cyclic = Cyclic || within(SM, Use.Loop->getSourceRange(), D.getBegin());
+      if (Cyclic && After.isInvalid())
+        After = Use.Loop->getBeginLoc();
+    }
+    const RegionSection *Mapped = nullptr;
+    for (const RegionSection &S : R.Sections)
+      if (S.Var == Use.Var)
+        Mapped = &S;
+    bool Warn = false;
+    if (After.isInvalid())
+      continue; // no device loop ran yet: devices hold nothing of it
+    if (Use.Write) {
+      const SourceLocation End = Upto.isValid() ? Upto : R.Body->getEndLoc();
+      Warn = !updated(Use.Var, false, Use.Loc, End) && !llvm::is_contained(WarnedWrite, Use.Var);
+      if (Warn) {
+        WarnedWrite.push_back(Use.Var);
+        report(Diags, Diag::HostWriteInRegion, Use.Loc) << Use.Var->getName() << sectionText(*Mapped);
+      }
+    } else {
+      Warn = !updated(Use.Var, true, After, Use.Loc) && !llvm::is_contained(WarnedRead, Use.Var);
+      if (Warn) {
+        WarnedRead.push_back(Use.Var);
+        report(Diags, Diag::HostReadInRegion, Use.Loc) << Use.Var->getName() << sectionText(*Mapped);
+      }
+    }
+    if (Warn)
+      report(Diags, Diag::NoteDataRegion, R.HashLoc) << Use.Var->getName();
+  }
+}
+
+} // namespace gpuautopar

@@ -1,0 +1,67 @@
+// `#pragma gpu_autopar data map(...)` before a compound statement, and
+// `#pragma gpu_autopar update host(...)|device(...)` inside one: their
+// clauses checked and resolved, and the host code of a region checked for
+// uses of mapped data that no update covers (docs/runtime.md, "Data regions").
+#pragma once
+
+#include "gpuautopar/Annotation.h"
+#include "gpuautopar/LoopAnalysis.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CompoundStmt;
+class Decl;
+class DiagnosticsEngine;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace gpuautopar {
+
+// One mapped section: `Var[Lower:Length]`, or the whole object when both
+// are empty (containers and built-in arrays).
+struct RegionSection {
+  MapKind Kind;
+  const clang::VarDecl *Var;
+  std::string Lower, Length;
+  clang::SourceLocation Loc; // the name in the clause
+};
+
+struct DataRegion {
+  clang::SourceLocation HashLoc, EndLoc; // the '#' and the directive's last token
+  const clang::CompoundStmt *Body = nullptr;
+  std::vector<RegionSection> Sections;
+};
+
+struct UpdateDirective {
+  clang::SourceLocation HashLoc, EndLoc; // the '#' and the directive's last token
+  bool ToHost = true;                    // host(...) or device(...)
+  std::vector<RegionSection> Sections;
+};
+
+// Checks a `data` directive and the statement after it (`Next`, found at
+// `NextLoc`, inside `Enclosing`); reports each problem at its token.
+std::optional<DataRegion> analyzeDataRegion(const Annotation &A, const clang::Stmt *Next,
+                                            clang::SourceLocation NextLoc, const clang::Decl *Enclosing,
+                                            clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+
+// Checks an `update` directive inside `Enclosing` (null: not in a function).
+std::optional<UpdateDirective> analyzeUpdate(const Annotation &A, const clang::Decl *Enclosing,
+                                             clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+
+// Warns about host code of `R` that reads a mapped variable after a device
+// loop without an `update host` in between, or writes one without an
+// `update device` after it. `DeviceLoops` are the annotated loops (pragma to
+// end of loop), whose bodies are device code.
+void checkHostAccesses(const DataRegion &R, llvm::ArrayRef<clang::SourceRange> DeviceLoops,
+                       llvm::ArrayRef<UpdateDirective> Updates, clang::ASTContext &Ctx,
+                       clang::DiagnosticsEngine &Diags);
+
+} // namespace gpuautopar

@@ -1,0 +1,143 @@
+// Data regions (docs/runtime.md, "Data regions"): generated code for
+//   #pragma gpu_autopar data map(to: a[0:n]) map(tofrom: b[0:n])
+//   { ... }
+// is a block holding one region object:
+//   { ::gpu_autopar::data_region gpu_autopar_data_12(::gpu_autopar::loop_site{"f.cpp", 12},
+//         {::gpu_autopar::section(::gpu_autopar::map_kind::to, a, 0, n),
+//          ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, b, 0, n)});
+//     ... }
+// While the object lives, each device keeps the parts of the sections that
+// its chunks used (resident), and a chunk copies in only what its device does
+// not already hold up to date; results reach the host at
+// `::gpu_autopar::update_host(b, lo, len)` or when the object goes away (also
+// when the block is left by an exception). `update_device(b, lo, len)` says
+// the host's copy is the newest: devices fetch it again when they need it.
+// A section is found by its host address, so loops in functions called from
+// the block use the region too (OpenMP's "present" data).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <initializer_list>
+#include <type_traits>
+#include <vector>
+
+#include <gpu_autopar/data_map.h>
+#include <gpu_autopar/loop_body.h>
+
+namespace gpu_autopar {
+
+// One mapped section, type-erased: its first element's host address and size.
+struct region_section {
+  map_kind kind;
+  const void* host;
+  std::size_t bytes;
+};
+
+namespace detail {
+template <class Obj>
+const void* element_address(Obj& obj, long long index) {
+  using A = object_access_t<typename std::remove_cv<Obj>::type>;
+  return A::data(const_cast<typename std::remove_cv<Obj>::type&>(obj)) + index;
+}
+template <class Obj>
+std::size_t element_bytes(Obj& obj) {
+  using A = object_access_t<typename std::remove_cv<Obj>::type>;
+  return sizeof(*A::data(const_cast<typename std::remove_cv<Obj>::type&>(obj)));
+}
+std::size_t checked_section_bytes(long long lo, long long len, std::size_t element);
+template <class Obj>
+long long known_size(Obj& obj) {
+  using A = object_access_t<typename std::remove_cv<Obj>::type>;
+  return A::size(const_cast<typename std::remove_cv<Obj>::type&>(obj));
+}
+} // namespace detail
+
+// Elements [lo, lo + len) of an array-like object (pointer, std::vector,
+// std::array, built-in array).
+template <class Obj>
+region_section section(map_kind kind, Obj& obj, long long lo, long long len) {
+  const std::size_t e = detail::element_bytes(obj);
+  return {kind, detail::element_address(obj, lo), detail::checked_section_bytes(lo, len, e)};
+}
+// The whole of a container or built-in array.
+template <class Obj>
+region_section section(map_kind kind, Obj& obj) {
+  const long long n = detail::known_size(obj);
+  static_assert(!std::is_pointer<typename std::remove_cv<Obj>::type>::value,
+                "a pointer mapped by a data region needs a section: map(kind: p[lo:len])");
+  return section(kind, obj, 0, n);
+}
+
+class data_region {
+public:
+  data_region(const loop_site& site, std::initializer_list<region_section> sections);
+  // Copies the results back and frees the devices' copies. When the block is
+  // left by an exception, failures to copy back are not thrown (the first
+  // exception is the one the caller sees); otherwise they are.
+  ~data_region() noexcept(false);
+  data_region(const data_region&) = delete;
+  data_region& operator=(const data_region&) = delete;
+
+private:
+  void* state_;
+  int exceptions_at_start_;
+};
+
+// `#pragma gpu_autopar update host(b[lo:len])`: the newest values of the
+// elements reach the host now. No effect on data no live region maps.
+void update_host(const region_section& s);
+// `#pragma gpu_autopar update device(b[lo:len])`: the host's values are the
+// newest; devices copy them in again when a chunk needs them.
+void update_device(const region_section& s);
+
+template <class Obj>
+void update_host(Obj& obj, long long lo, long long len) {
+  update_host(section(map_kind::tofrom, obj, lo, len));
+}
+template <class Obj>
+void update_host(Obj& obj) {
+  update_host(section(map_kind::tofrom, obj));
+}
+template <class Obj>
+void update_device(Obj& obj, long long lo, long long len) {
+  update_device(section(map_kind::tofrom, obj, lo, len));
+}
+template <class Obj>
+void update_device(Obj& obj) {
+  update_device(section(map_kind::tofrom, obj));
+}
+
+namespace detail {
+
+// How a chunk's map meets the live regions.
+enum class residency {
+  none,        // no region maps it: the chunk copies its section as outside a region
+  resident,    // in a region: `device` is the device address of the host bytes given
+  through_host // partly mapped, or written by overlapping sections: the host was
+               // brought up to date; the chunk copies as outside a region
+};
+struct resident_use {
+  residency how = residency::none;
+  void* device = nullptr;
+};
+
+bool regions_live();
+// Before a chunk on `dev` uses host bytes [host, host + bytes): `read` if it
+// reads their old values, `exclusive_write` if its writes cover exactly its
+// own elements (sections of neighbouring chunks do not overlap).
+resident_use region_prepare(device_context& dev, const void* host, std::size_t bytes, bool read, bool write,
+                            bool exclusive_write);
+// After the chunk succeeded: what it wrote is newest where it was written.
+void region_written(device_context& dev, const void* host, std::size_t bytes, residency how) noexcept;
+// The chunk failed after its kernel may have run: the device's copy of what
+// it writes can no longer be trusted.
+void region_chunk_failed(device_context& dev, const void* host, std::size_t bytes) noexcept;
+// The CPU path: the host's bytes are brought up to date before a chunk reads
+// them, and the devices' copies of what it wrote are stale after.
+void region_host_sync(const void* host, std::size_t bytes);
+void region_host_written(const void* host, std::size_t bytes) noexcept;
+
+} // namespace detail
+} // namespace gpu_autopar

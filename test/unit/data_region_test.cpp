@@ -1,0 +1,209 @@
+// Data regions (gpu_autopar/data_region.h): what stays resident on devices,
+// what is copied (the region's report line), and that results equal the
+// serial loop's however the region is left.
+#include <gpu_autopar/gpu_autopar.h>
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <stdexcept>
+#include <vector>
+
+#include "../../runtime/src/interval_set.h"
+#include "runtime_test_support.h"
+
+namespace {
+
+using namespace gpu_autopar;
+using gpu_autopar::detail::byte_range;
+using gpu_autopar::detail::interval_set;
+
+TEST(IntervalSet, AddMergesAndRemoveSplits) {
+  interval_set s;
+  s.add({10, 20});
+  s.add({30, 40});
+  s.add({20, 30}); // touches both: one span
+  EXPECT_EQ(s.bytes(), 30u);
+  EXPECT_TRUE(s.contains({10, 40}));
+  s.remove({15, 35});
+  EXPECT_EQ(s.bytes(), 10u);
+  auto missing = s.missing({0, 50});
+  ASSERT_EQ(missing.size(), 3u);
+  EXPECT_EQ(missing[0].begin, 0u);
+  EXPECT_EQ(missing[0].end, 10u);
+  EXPECT_EQ(missing[1].begin, 15u);
+  EXPECT_EQ(missing[1].end, 35u);
+  EXPECT_EQ(missing[2].begin, 40u);
+  EXPECT_EQ(missing[2].end, 50u);
+  auto covered = s.covered({12, 38});
+  ASSERT_EQ(covered.size(), 2u);
+  EXPECT_EQ(covered[0].begin, 12u);
+  EXPECT_EQ(covered[0].end, 15u);
+  EXPECT_EQ(covered[1].begin, 35u);
+  EXPECT_EQ(covered[1].end, 38u);
+}
+
+struct region_bytes {
+  unsigned long long to_devices = 0, to_host = 0;
+  int lines = 0;
+};
+
+region_bytes region_line(const rt_test::temp_file& report) {
+  region_bytes b;
+  const std::regex re("\"region\":\"[^\"]*\",\"bytes_to_devices\":([0-9]+),\"bytes_to_host\":([0-9]+)");
+  for (const std::string& l : report.lines()) {
+    std::smatch m;
+    if (std::regex_search(l, m, re)) {
+      b.to_devices = std::stoull(m[1]);
+      b.to_host = std::stoull(m[2]);
+      ++b.lines;
+    }
+  }
+  return b;
+}
+
+void saxpy(const loop_site& site, std::vector<float>& y, const std::vector<float>& x, float a) {
+  const int n = int(y.size());
+  kernel_loop(site, iterations<int>(0, less, n, 1), options(),
+              data(tofrom(y, affine(1, 0, 1)), to(x, affine(1, 0, 1))), reductions(),
+              [=](int i, view<std::vector<float>> y, view<const std::vector<float>> x) { y[i] = a * x[i] + y[i]; });
+}
+
+// Row i of b from rows i-1..i+1 of a (a 1-D stencil over rows of m).
+void sweep(const loop_site& site, std::vector<double>& b, const std::vector<double>& a, int rows, int m) {
+  kernel_loop(site, iterations<int>(1, less, rows - 1, 1), options(),
+              data(from(b, affine(m, 0, m)), to(a, affine(m, -m, 3 * m))), reductions(),
+              [=](int i, view<std::vector<double>> b, view<const std::vector<double>> a) {
+                for (int j = 0; j < m; ++j)
+                  b[i * m + j] = (a[(i - 1) * m + j] + a[i * m + j] + a[(i + 1) * m + j]) / 3.0;
+              });
+}
+
+TEST(DataRegion, SaxpyTenTimesCopiesEachArrayInOnceAndTheResultOutOnce) {
+  for (const char* devices : {"sim:1", "sim:3", "sim:4"}) {
+    rt_test::temp_file report;
+    rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", devices}, {"GPU_AUTOPAR_REPORT", report.path()}};
+    const int n = 100003;
+    std::vector<float> x(n), y(n), want(n);
+    for (int i = 0; i < n; ++i) {
+      x[i] = float(i % 17);
+      want[i] = y[i] = float(i % 5);
+    }
+    for (int r = 0; r < 10; ++r)
+      for (int i = 0; i < n; ++i)
+        want[i] = 2.0f * x[i] + want[i];
+    {
+      data_region region({"t.cpp", 1}, {section(map_kind::to, x), section(map_kind::tofrom, y)});
+      for (int r = 0; r < 10; ++r)
+        saxpy({"t.cpp", 2}, y, x, 2.0f);
+    }
+    EXPECT_EQ(y, want) << devices;
+    const region_bytes b = region_line(report);
+    EXPECT_EQ(b.lines, 1);
+    EXPECT_EQ(b.to_devices, 2ull * n * sizeof(float)) << devices;
+    EXPECT_EQ(b.to_host, 1ull * n * sizeof(float)) << devices;
+  }
+}
+
+TEST(DataRegion, StencilSweepsMoveOnlyHaloRowsBetweenDevices) {
+  const int rows = 301, m = 64, sweeps = 6, devices = 3;
+  rt_test::temp_file report;
+  rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:3"}, {"GPU_AUTOPAR_REPORT", report.path()}};
+  std::vector<double> a(rows * m), b(rows * m), ra, rb;
+  for (int k = 0; k < rows * m; ++k)
+    a[k] = b[k] = double(k % 101);
+  ra = a, rb = b;
+  for (int s = 0; s < sweeps; ++s) {
+    for (int i = 1; i < rows - 1; ++i)
+      for (int j = 0; j < m; ++j)
+        rb[i * m + j] = (ra[(i - 1) * m + j] + ra[i * m + j] + ra[(i + 1) * m + j]) / 3.0;
+    std::swap(ra, rb);
+  }
+  {
+    data_region region({"t.cpp", 1}, {section(map_kind::tofrom, a), section(map_kind::tofrom, b)});
+    for (int s = 0; s < sweeps; ++s) {
+      sweep({"t.cpp", 2}, b, a, rows, m);
+      std::swap(a, b); // the vectors swap buffers: both stay mapped
+    }
+  }
+  EXPECT_EQ(a, ra);
+  EXPECT_EQ(b, rb);
+  const region_bytes got = region_line(report);
+  const unsigned long long grid = rows * m * sizeof(double), row = m * sizeof(double);
+  // In: each device's rows of both grids once, plus two halo rows per
+  // device boundary per sweep; out: both grids once, plus the halo rows
+  // that went through the host.
+  const unsigned long long halos = 2ull * (devices - 1) * sweeps * row;
+  EXPECT_LE(got.to_devices, 2 * grid + 2 * devices * row + halos);
+  EXPECT_GE(got.to_devices, grid);
+  EXPECT_LE(got.to_host, 2 * grid + halos);
+}
+
+TEST(DataRegion, UpdateHostAndDeviceMidRegion) {
+  rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:3"}};
+  const int n = 9001;
+  std::vector<float> x(n, 1.0f), y(n, 0.0f);
+  {
+    data_region region({"t.cpp", 1}, {section(map_kind::to, x), section(map_kind::tofrom, y)});
+    saxpy({"t.cpp", 2}, y, x, 1.0f);
+    EXPECT_EQ(y[n / 2], 0.0f) << "the host's copy is not updated before update_host";
+    update_host(y, 0, n);
+    EXPECT_EQ(y[n / 2], 1.0f);
+    for (int i = 0; i < n; ++i)
+      x[i] = 10.0f; // new values on the host; devices must see them
+    update_device(x);
+    saxpy({"t.cpp", 3}, y, x, 1.0f);
+  }
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(y[i], 11.0f) << i;
+}
+
+TEST(DataRegion, LeftByAnExceptionStillCopiesResultsBack) {
+  rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:2"}};
+  const int n = 5000;
+  std::vector<float> x(n, 2.0f), y(n, 1.0f);
+  try {
+    data_region region({"t.cpp", 1}, {section(map_kind::to, x), section(map_kind::tofrom, y)});
+    saxpy({"t.cpp", 2}, y, x, 1.0f);
+    throw std::runtime_error("leave");
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "leave");
+  }
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(y[i], 3.0f) << i;
+}
+
+TEST(DataRegion, CpuFallbackInsideARegionReadsTheDevicesResults) {
+  // Device 1 fails its second chunk (the second loop); with fallback to the
+  // CPU the host must first get what the devices computed in the first loop.
+  rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:2,fail=0@2+1@2"}};
+  const int n = 20000;
+  std::vector<float> x(n, 1.0f), y(n, 0.0f);
+  {
+    data_region region({"t.cpp", 1}, {section(map_kind::to, x), section(map_kind::tofrom, y)});
+    saxpy({"t.cpp", 2}, y, x, 1.0f);
+    saxpy({"t.cpp", 3}, y, x, 1.0f);
+    saxpy({"t.cpp", 4}, y, x, 1.0f);
+  }
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(y[i], 3.0f) << i;
+}
+
+TEST(DataRegion, NestedRegionOfPresentDataAddsNothing) {
+  rt_test::temp_file report;
+  rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:2"}, {"GPU_AUTOPAR_REPORT", report.path()}};
+  const int n = 4096;
+  std::vector<float> x(n, 1.0f), y(n, 0.0f);
+  {
+    data_region outer({"t.cpp", 1}, {section(map_kind::to, x), section(map_kind::tofrom, y)});
+    {
+      data_region inner({"t.cpp", 2}, {section(map_kind::tofrom, y, 0, n / 2)});
+      saxpy({"t.cpp", 3}, y, x, 1.0f);
+    }
+    EXPECT_EQ(y[0], 0.0f) << "the inner region maps nothing new, so it copies nothing back";
+    EXPECT_THROW(data_region({"t.cpp", 4}, {section(map_kind::tofrom, y, n / 2, n)}), std::invalid_argument);
+  }
+  EXPECT_EQ(y[n - 1], 1.0f);
+}
+
+} // namespace
