@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "device.h"
 #include "distributor.h"
 #include "interval_set.h"
 #include "loop_report.h"
@@ -183,6 +184,8 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
   if (!c.mem && !c.unusable) {
     try {
       c.mem = static_cast<unsigned char*>(pool_device(dev.id()).resident_allocate(m.bytes));
+      if (auto* slot = dynamic_cast<slot_context*>(&dev))
+        slot->count_allocation();
     } catch (const device_out_of_memory&) {
       c.unusable = true; // this device's chunks copy their sections as outside a region
     }

@@ -49,6 +49,9 @@ public:
     counted_ = device_counters();
     return c;
   }
+  // An allocation made for this slot's chunk outside it (a data region's
+  // resident copy, which outlives the lease) still counts as this chunk's.
+  void count_allocation() noexcept { ++counted_.allocations; }
   // What it did since the last take, without taking it (a nested loop's share).
   const device_counters& counters() const { return counted_; }
 
