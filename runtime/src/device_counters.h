@@ -17,6 +17,7 @@ struct device_counters {
   std::uint64_t allocations = 0;               // successful ones
   std::uint64_t launches = 0;                  // kernel-mode chunks launched (sim: run)
   std::uint64_t synchronizations = 0;          // waits of the host for the device
+  double link_seconds = 0; // simulated devices: what their link model charged for the copies
 
   void copied_in(std::uint64_t bytes) {
     h2d_bytes += bytes;
@@ -35,6 +36,7 @@ struct device_counters {
     allocations += o.allocations;
     launches += o.launches;
     synchronizations += o.synchronizations;
+    link_seconds += o.link_seconds;
     return *this;
   }
   // What was counted since `before` (an earlier value of the same counters).
@@ -47,6 +49,7 @@ struct device_counters {
     d.allocations = allocations - before.allocations;
     d.launches = launches - before.launches;
     d.synchronizations = synchronizations - before.synchronizations;
+    d.link_seconds = link_seconds - before.link_seconds;
     return d;
   }
 };

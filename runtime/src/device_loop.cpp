@@ -1,5 +1,6 @@
 #include "device_loop.h"
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -130,19 +131,22 @@ public:
       if (outcome != ok)
         lease.after_failure();
       lease.end_chunk();
+      const device_counters counted = lease.take_counters();
       const bool lost = outcome != ok && dev.retired();
       if (lost)
         what += what.empty() ? dev.retired_why() : "; " + dev.retired_why();
       double seconds = seconds_since(t0);
       if (outcome == ok && stretch > 1.0) {
-        stretch_wait(seconds * (stretch - 1.0));
-        seconds *= stretch;
+        // A slower device computes slower; its link (copies) is no slower.
+        const double compute = std::max(0.0, seconds - counted.link_seconds);
+        stretch_wait(compute * (stretch - 1.0));
+        seconds += compute * (stretch - 1.0);
       }
 
       lock.lock();
       --in_flight_;
       device_stats& st = result_.stats[d];
-      st.counters += lease.take_counters();
+      st.counters += counted;
       if (outcome == ok) {
         st.iterations += c.range.size();
         st.chunks += 1;

@@ -24,7 +24,8 @@ std::string counters_json(const device_counters& c) {
   return ",\"h2d_bytes\":" + number(c.h2d_bytes) + ",\"h2d_copies\":" + number(c.h2d_copies) +
          ",\"d2h_bytes\":" + number(c.d2h_bytes) + ",\"d2h_copies\":" + number(c.d2h_copies) +
          ",\"allocations\":" + number(c.allocations) + ",\"launches\":" + number(c.launches) +
-         ",\"syncs\":" + number(c.synchronizations);
+         ",\"syncs\":" + number(c.synchronizations) +
+         (c.link_seconds > 0 ? ",\"link_seconds\":" + format("%.6f", c.link_seconds) : std::string());
 }
 
 // 1536 -> "1.5 KiB": the log line is read by people; the JSON has the bytes.

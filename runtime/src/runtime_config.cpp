@@ -72,6 +72,7 @@ bool parse_sim(const std::string& text, devices_config& out, std::string& error)
   out.sim_count = int(n);
   out.sim_memory.assign(n, kDefaultSimMemory);
   out.sim_speed.assign(n, 1.0);
+  bool latency_given = false; // in either order with link=
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const std::string& opt = parts[i];
     std::size_t eq = opt.find('=');
@@ -106,6 +107,20 @@ bool parse_sim(const std::string& text, devices_config& out, std::string& error)
           return false;
         }
       }
+    } else if (key == "link") {
+      if (!parse_rate(value, out.link.bytes_per_second) || out.link.bytes_per_second < kMinSimLink ||
+          out.link.bytes_per_second > kMaxSimLink) {
+        error = "link=" + value + " is not a bandwidth from 1MB/s to 10TB/s such as 16GB/s or 12.5GiB/s";
+        return false;
+      }
+      if (!latency_given)
+        out.link.latency = kDefaultSimLatency;
+    } else if (key == "latency") {
+      if (!parse_duration(value, out.link.latency) || out.link.latency > kMaxSimLatency) {
+        error = "latency=" + value + " is not a time per copy from 0 to 1s such as 10us, 500ns or 2ms";
+        return false;
+      }
+      latency_given = true;
     } else if (key == "fail") {
       if (!parse_faults(value, int(n), out.fail, error))
         return false;
@@ -113,7 +128,7 @@ bool parse_sim(const std::string& text, devices_config& out, std::string& error)
       if (!parse_faults(value, int(n), out.oom, error))
         return false;
     } else {
-      error = "unknown simulated-device option '" + key + "' (known: mem, speed, fail, oom)";
+      error = "unknown simulated-device option '" + key + "' (known: mem, speed, link, latency, fail, oom)";
       return false;
     }
   }
@@ -164,6 +179,51 @@ bool parse_bytes(const std::string& text, std::uint64_t& bytes) {
   return false;
 }
 
+namespace {
+// A non-negative decimal number followed by a unit from `units`.
+struct unit_factor {
+  const char* name;
+  double factor;
+};
+template <std::size_t N>
+bool parse_with_unit(const std::string& text, const unit_factor (&units)[N], double& value) {
+  std::size_t digits = 0;
+  while (digits < text.size() && ((text[digits] >= '0' && text[digits] <= '9') || text[digits] == '.'))
+    ++digits;
+  if (digits == 0 || digits > 24)
+    return false;
+  const std::string number = text.substr(0, digits);
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(number.c_str(), &end);
+  if (errno != 0 || end != number.c_str() + number.size())
+    return false;
+  for (const unit_factor& u : units)
+    if (text.compare(digits, std::string::npos, u.name) == 0) {
+      value = v * u.factor;
+      return true;
+    }
+  return false;
+}
+} // namespace
+
+bool parse_rate(const std::string& text, double& bytes_per_second) {
+  static const unit_factor units[] = {
+      {"B/s", 1},      {"KB/s", 1e3},          {"MB/s", 1e6},          {"GB/s", 1e9},          {"TB/s", 1e12},
+      {"KiB/s", 1024}, {"MiB/s", 1024. * 1024}, {"GiB/s", 1024. * 1024 * 1024}, {"TiB/s", 1024. * 1024 * 1024 * 1024},
+  };
+  return parse_with_unit(text, units, bytes_per_second);
+}
+
+bool parse_duration(const std::string& text, double& seconds) {
+  if (text == "0") {
+    seconds = 0;
+    return true;
+  }
+  static const unit_factor units[] = {{"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}};
+  return parse_with_unit(text, units, seconds);
+}
+
 bool parse_devices(const std::string& text, devices_config& out, std::string& error) {
   out = devices_config{};
   if (text.empty() || text == "auto")
@@ -190,7 +250,7 @@ bool parse_devices(const std::string& text, devices_config& out, std::string& er
   }
   if (text.compare(0, 4, "sim:") == 0)
     return parse_sim(text.substr(4), out, error);
-  error = "expected auto, cpu, cuda, cuda:<ids> or sim:<n>[,mem=..][,speed=..][,fail=D@K][,oom=D@K]";
+  error = "expected auto, cpu, cuda, cuda:<ids> or sim:<n>[,mem=..][,speed=..][,link=..][,latency=..][,fail=D@K][,oom=D@K]";
   return false;
 }
 

@@ -21,6 +21,22 @@ struct injected_fault {
   std::uint64_t chunk;
 };
 
+// The link between host and simulated devices (`link=`, `latency=`): a copy
+// of b bytes takes latency + b / bandwidth, waited out by the copying thread,
+// as over PCIe. Off by default: copies are then free.
+struct sim_link {
+  double bytes_per_second = 0; // 0: unlimited
+  double latency = 0;          // seconds per copy
+  bool on() const { return bytes_per_second > 0 || latency > 0; }
+  double seconds(std::uint64_t bytes) const {
+    return latency + (bytes_per_second > 0 ? double(bytes) / bytes_per_second : 0.0);
+  }
+};
+constexpr double kDefaultSimLatency = 10e-6; // with `link=` and no `latency=`
+// Accepted ranges: what a real link could be, with room for slow experiments.
+constexpr double kMinSimLink = 1e6, kMaxSimLink = 1e13; // 1 MB/s to 10 TB/s
+constexpr double kMaxSimLatency = 1.0;
+
 struct devices_config {
   device_source source = device_source::auto_;
   std::vector<int> cuda_ids;              // `cuda:0,2`; empty: every visible device
@@ -29,6 +45,7 @@ struct devices_config {
   std::vector<double> sim_speed;          // relative speed per simulated device
   std::vector<injected_fault> fail;
   std::vector<injected_fault> oom;
+  sim_link link;                          // `link=16GB/s`, `latency=10us`
 };
 
 constexpr std::uint64_t kDefaultSimMemory = std::uint64_t(16) << 30; // 16 GiB of accounting
@@ -45,6 +62,10 @@ bool parse_threads(const std::string& text, unsigned& threads);
 unsigned default_threads();
 // "2GiB", "512MiB", "64KB", "4096": bytes. False if malformed.
 bool parse_bytes(const std::string& text, std::uint64_t& bytes);
+// "16GB/s", "12.5GiB/s", "900MB/s": bytes per second. False if malformed.
+bool parse_rate(const std::string& text, double& bytes_per_second);
+// "10us", "1.5us", "2ms", "0", "500ns", "0.001s": seconds. False if malformed.
+bool parse_duration(const std::string& text, double& seconds);
 
 struct runtime_config {
   devices_config devices;

@@ -1,6 +1,9 @@
 #include "sim_device.h"
 
+#include "device_loop.h" // stretch_wait
+
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -10,8 +13,9 @@ namespace gpu_autopar {
 namespace detail {
 
 sim_device::sim_device(int id, std::uint64_t memory, double stretch, std::vector<std::uint64_t> fail_at,
-                       std::vector<std::uint64_t> oom_at)
-    : id_(id), memory_(memory), stretch_(stretch), fail_at_(std::move(fail_at)), oom_at_(std::move(oom_at)) {}
+                       std::vector<std::uint64_t> oom_at, sim_link link)
+    : id_(id), memory_(memory), stretch_(stretch), fail_at_(std::move(fail_at)), oom_at_(std::move(oom_at)),
+      link_(link) {}
 
 // One lease on a simulated device. Allocations are tracked so that whatever a
 // chunk left behind is freed (and un-counted) when the lease goes back.
@@ -56,11 +60,11 @@ public:
   }
 
   void copy_to_device(void* dst, const void* src, std::size_t bytes) override {
-    std::memcpy(dst, src, bytes);
+    copy_over_link(dst, src, bytes);
     counted_.copied_in(bytes);
   }
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
-    std::memcpy(dst, src, bytes);
+    copy_over_link(dst, src, bytes);
     counted_.copied_out(bytes);
   }
   // Nothing to wait for, but counted as the CUDA backend counts its waits:
@@ -87,6 +91,20 @@ public:
   }
 
 private:
+  // With a link model a copy takes as long as the model says: the memcpy's
+  // own time counts towards it and the copying thread waits out the rest.
+  void copy_over_link(void* dst, const void* src, std::size_t bytes) {
+    if (!dev_.link_.on()) {
+      std::memcpy(dst, src, bytes);
+      return;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    std::memcpy(dst, src, bytes);
+    const double cost = dev_.link_.seconds(bytes);
+    counted_.link_seconds += cost;
+    stretch_wait(cost - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+
   sim_device& dev_;
   std::unordered_map<void*, std::size_t> live_;
   std::uint64_t chunk_ = 0;
@@ -125,10 +143,19 @@ void sim_device::resident_to_host(void* dst, const void* src, std::size_t bytes)
 
 std::string sim_device::describe() const {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%s (simulated: %llu MiB, chunks stretched x%.2f, %zu injected failures)",
+  std::snprintf(buf, sizeof buf, "%s (simulated: %llu MiB, chunks stretched x%.2f, %zu injected failures",
                 name().c_str(), static_cast<unsigned long long>(memory_ >> 20), stretch_,
                 fail_at_.size() + oom_at_.size());
-  return buf;
+  std::string s = buf;
+  if (link_.on()) {
+    if (link_.bytes_per_second > 0)
+      std::snprintf(buf, sizeof buf, ", link %.3g GB/s, %.3g us per copy", link_.bytes_per_second / 1e9,
+                    link_.latency * 1e6);
+    else
+      std::snprintf(buf, sizeof buf, ", %.3g us per copy", link_.latency * 1e6);
+    s += buf;
+  }
+  return s + ")";
 }
 
 std::unique_ptr<slot_context> sim_device::open_slot(int) { return std::make_unique<sim_slot>(*this); }

@@ -23,7 +23,7 @@ class sim_device final : public device {
 public:
   // stretch: max speed of all simulated devices / this device's speed.
   sim_device(int id, std::uint64_t memory, double stretch, std::vector<std::uint64_t> fail_at,
-             std::vector<std::uint64_t> oom_at);
+             std::vector<std::uint64_t> oom_at, sim_link link = sim_link());
 
   device_kind kind() const override { return device_kind::sim; }
   int id() const override { return id_; }
@@ -45,6 +45,7 @@ private:
   std::uint64_t memory_;
   double stretch_;
   std::vector<std::uint64_t> fail_at_, oom_at_; // 1-based chunk numbers
+  sim_link link_;
   std::atomic<std::uint64_t> used_{0};
   std::atomic<std::uint64_t> chunks_started_{0};
   std::mutex resident_mutex_;

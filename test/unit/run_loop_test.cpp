@@ -111,6 +111,30 @@ TEST(RunLoop, ReportCountsWhatEachDeviceDid) {
   EXPECT_EQ(device_sum(l, "launches"), 0u) << "not a kernel-mode body: " << l;
 }
 
+TEST(RunLoop, SimulatedLinkMakesCopiesCostTime) {
+  // 8 MB in over a 1 GB/s link with 100 us per copy: at least 8 ms of each
+  // device's time goes to copies, in the report's seconds and link_seconds.
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2,link=1GB/s,latency=100us,speed=1:0.5"},
+                  {"GPU_AUTOPAR_REPORT", report.path()}});
+  recording_body body(1000000);
+  body.bytes_per_iteration = 8;
+  run_loop(kSite, 1000000, with(schedule_kind::dynamic, 100000), body);
+  ASSERT_TRUE(body.each_once());
+  const std::string l = report.lines().at(0);
+  const std::string devices = rt_test::json_field(l, "devices");
+  double link = 0, busy = 0;
+  for (std::size_t at = devices.find("\"link_seconds\":"); at != std::string::npos;
+       at = devices.find("\"link_seconds\":", at + 1))
+    link += std::strtod(devices.c_str() + at + 15, nullptr);
+  for (std::size_t at = devices.find("\"seconds\":"); at != std::string::npos; at = devices.find("\"seconds\":", at + 1))
+    busy += std::strtod(devices.c_str() + at + 10, nullptr);
+  EXPECT_NEAR(link, 8e6 / 1e9 + 10 * 100e-6, 1e-5) << l;
+  EXPECT_GE(busy, link) << l;
+  const double loop_seconds = std::strtod(l.c_str() + l.rfind("\"seconds\":") + 10, nullptr);
+  EXPECT_GE(loop_seconds, link / 2) << "two links in parallel: " << l;
+}
+
 TEST(RunLoop, ReportLinesForCpuSerialAndHostMode) {
   temp_file report;
   scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}, {"GPU_AUTOPAR_REPORT", report.path()}});

@@ -40,6 +40,35 @@ TEST(RuntimeConfig, SimulatedDevicesWithOptions) {
   EXPECT_EQ(c.sim_speed, (std::vector<double>{1, 1}));
 }
 
+TEST(RuntimeConfig, SimulatedLinkAndLatency) {
+  devices_config c;
+  std::string error;
+  ASSERT_TRUE(parse_devices("sim:2", c, error)) << error;
+  EXPECT_FALSE(c.link.on()) << "copies are free unless asked";
+  ASSERT_TRUE(parse_devices("sim:2,link=16GB/s", c, error)) << error;
+  EXPECT_DOUBLE_EQ(c.link.bytes_per_second, 16e9);
+  EXPECT_DOUBLE_EQ(c.link.latency, kDefaultSimLatency);
+  EXPECT_DOUBLE_EQ(c.link.seconds(16000), 10e-6 + 1e-6);
+  ASSERT_TRUE(parse_devices("sim:2,latency=2.5us,link=1GiB/s", c, error)) << error;
+  EXPECT_DOUBLE_EQ(c.link.bytes_per_second, 1024. * 1024 * 1024);
+  EXPECT_DOUBLE_EQ(c.link.latency, 2.5e-6) << "latency= holds whichever option comes first";
+  ASSERT_TRUE(parse_devices("sim:1,link=900MB/s,latency=0", c, error)) << error;
+  EXPECT_DOUBLE_EQ(c.link.latency, 0);
+  ASSERT_TRUE(parse_devices("sim:1,latency=1ms", c, error)) << error;
+  EXPECT_TRUE(c.link.on());
+  EXPECT_DOUBLE_EQ(c.link.seconds(1 << 30), 1e-3) << "no bandwidth limit: latency only";
+
+  for (const char* bad : {"sim:1,link=16GB", "sim:1,link=fast", "sim:1,link=0GB/s", "sim:1,link=20TB/s",
+                          "sim:1,link=.GB/s"}) {
+    EXPECT_FALSE(parse_devices(bad, c, error)) << bad;
+    EXPECT_NE(error.find("is not a bandwidth"), std::string::npos) << bad << ": " << error;
+  }
+  for (const char* bad : {"sim:1,latency=10", "sim:1,latency=-1us", "sim:1,latency=2s", "sim:1,latency=us"}) {
+    EXPECT_FALSE(parse_devices(bad, c, error)) << bad;
+    EXPECT_NE(error.find("is not a time per copy"), std::string::npos) << bad << ": " << error;
+  }
+}
+
 TEST(RuntimeConfig, BadValuesSayWhatIsWrong) {
   devices_config c;
   std::string error;
