@@ -36,12 +36,15 @@ std::string writeReport(llvm::StringRef Path, const std::vector<SourceReport> &S
       for (const auto &[Op, Var] : L.Reductions)
         Reductions.push_back(llvm::json::Object{{"op", Op}, {"var", Var}});
       for (const LoopReport::Map &M : L.Maps)
-        Maps.push_back(llvm::json::Object{{"var", M.Var}, {"kind", M.Kind}, {"section", M.Section}});
+        Maps.push_back(
+            llvm::json::Object{{"var", M.Var}, {"kind", M.Kind}, {"section", M.Section}, {"emitted", M.Emitted}});
       Loops.push_back(llvm::json::Object{
           {"source", S.Source},
           {"location", place(L.At)},
           {"decision", decision(L, S)},
           {"mode", L.Mode.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(L.Mode)},
+          {"verdict", L.Verdict.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(L.Verdict)},
+          {"witness", L.Witness.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(L.Witness)},
           {"reasons", std::move(Reasons)},
           {"reads", strings(L.Reads)},
           {"writes", strings(L.Writes)},

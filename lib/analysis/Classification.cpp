@@ -1,4 +1,6 @@
 #include "gpuautopar/Classification.h"
+#include "BodyModel.h"
+#include "Containers.h"
 #include "FunctionKinds.h"
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/Diagnostics.h"
@@ -11,8 +13,11 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+
+#include <cassert>
 
 namespace gpuautopar {
 namespace {
@@ -173,11 +178,64 @@ private:
   const SourceManager &SM;
 };
 
+std::string text(const Expr *E, const ASTContext &Ctx) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
+                              Ctx.getLangOpts())
+      .str();
+}
+
+// Elements the body reaches that no data map would bring to a device: the
+// loop would read host memory there (docs/analysis.md, "Execution modes").
+std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, const ASTContext &Ctx) {
+  std::vector<Cause> Out;
+  llvm::StringSet<> Reported;
+  auto add = [&](const std::string &Object, std::string Why, SourceLocation Loc) {
+    if (Reported.insert(Object).second)
+      Out.push_back({std::move(Why), Loc});
+  };
+  for (const Access &X : Body.Accesses) {
+    if (!X.Element || (X.Var && llvm::is_contained(A.Clauses.Privates, X.Var)))
+      continue;
+    const std::string Written = "'" + text(X.E, Ctx) + "'";
+    if (X.ThroughMember) {
+      add(X.Name, "reaches " + Written + " through a member, which a data map does not copy to a GPU",
+          X.E->getExprLoc());
+      continue;
+    }
+    assert(X.Var && "an element access without a member path names its variable");
+    const QualType T = X.Var->getType();
+    if (T->isVariablyModifiedType())
+      continue; // an error of its own (classifyLoop)
+    std::optional<ContainerKind> Kind = containerKind(T);
+    if (!Kind) {
+      add(X.Name,
+          "indexes '" + X.Name + "', a '" + T.getNonReferenceType().getAsString(Ctx.getPrintingPolicy()) +
+              "', which a data map cannot copy to a GPU (maps copy pointers, arrays, std::vector and std::array)",
+          X.E->getExprLoc());
+      continue;
+    }
+    if (std::optional<std::string> Why = whyNotFlat(elementType(T, *Kind)))
+      add(X.Name, "indexes '" + X.Name + "', whose elements " + *Why + ", which a data map does not copy",
+          X.E->getExprLoc());
+  }
+  return Out;
+}
+
 } // namespace
 
-bool classifyLoop(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  // No mode can run a body that uses a variable-length array: the body
+  // becomes a lambda, and CUDA's lambdas cannot capture one.
+  for (const Access &X : Body.Accesses)
+    if (X.Var && X.Var->getType()->isVariablyModifiedType()) {
+      report(Diags, Diag::VariableLengthArray, X.E->getExprLoc()) << X.Var->getName();
+      report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
+      return false;
+    }
   BodyScan Scan(Ctx);
   Scan.TraverseStmt(const_cast<Stmt *>(A.Loop->body()));
+  for (Cause &C : unmappedData(A, Body, Ctx))
+    Scan.HostOnly.push_back(std::move(C));
 
   if (A.Clauses.Mode) {
     A.Mode = *A.Clauses.Mode;

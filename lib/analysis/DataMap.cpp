@@ -9,6 +9,7 @@
 // into Offset and Extent. Otherwise the whole object is mapped (a raw pointer
 // then needs its extent from a map clause).
 #include "gpuautopar/DataMap.h"
+#include "Containers.h"
 #include "gpuautopar/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
@@ -19,6 +20,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <set>
 
@@ -209,31 +211,6 @@ struct Uses {
   SourceLocation First;
 };
 
-std::optional<ContainerKind> containerKind(QualType T) {
-  T = T.getNonReferenceType().getCanonicalType();
-  if (T->isPointerType())
-    return ContainerKind::RawPointer;
-  if (T->isConstantArrayType())
-    return ContainerKind::BuiltinArray;
-  if (const auto *R = T->getAsCXXRecordDecl()) {
-    std::string Name = R->getQualifiedNameAsString();
-    if (Name == "std::vector" || Name == "std::__cxx11::vector")
-      return ContainerKind::StdVector;
-    if (Name == "std::array")
-      return ContainerKind::StdArray;
-  }
-  if (const auto *TS = T->getAs<TemplateSpecializationType>()) {
-    if (const auto *TD = TS->getTemplateName().getAsTemplateDecl()) {
-      std::string Name = TD->getQualifiedNameAsString();
-      if (Name == "std::vector")
-        return ContainerKind::StdVector;
-      if (Name == "std::array")
-        return ContainerKind::StdArray;
-    }
-  }
-  return std::nullopt;
-}
-
 class Walker : public RecursiveASTVisitor<Walker> {
 public:
   Walker(const Stmt *Body, ASTContext &Ctx) : Body(Body), Ctx(Ctx) {}
@@ -321,6 +298,14 @@ const Stmt *skipWrappers(const Stmt *S, const Stmt *&Child, ASTContext &Ctx) {
   return P;
 }
 
+// Written arrays go back; an array only written, one element per iteration
+// and every element of its section, need not come in (`from`).
+MapKind inferredKind(const ArrayUse &U) {
+  if (!U.Written)
+    return MapKind::To;
+  return U.WritesWholeSection ? MapKind::From : MapKind::ToFrom;
+}
+
 class Inference {
 public:
   Inference(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags) : A(A), Ctx(Ctx), Diags(Diags) {}
@@ -356,7 +341,10 @@ public:
       noteUse(It->second, Ref, Form);
     }
     if (L.RangeContainer) {
-      auto [It, New] = Found.try_emplace(L.RangeContainer, Uses{L.RangeContainer, *containerKind(L.RangeContainer->getType())});
+      std::optional<ContainerKind> Kind = containerKind(L.RangeContainer->getType());
+      // Classification keeps a range over anything else off the GPU.
+      assert(Kind && "kernel-mode range-for over an object no map can copy");
+      auto [It, New] = Found.try_emplace(L.RangeContainer, Uses{L.RangeContainer, *Kind});
       if (New) {
         Order.insert(Order.begin(), L.RangeContainer);
         It->second.First = L.RangeFor->getRangeInit()->getBeginLoc();
@@ -387,6 +375,7 @@ public:
                                (Use.Section->Extent == Use.Section->Scale ||
                                 (Use.Section->Extent == "1" && Use.Section->Scale == "-1"));
       const MapClause *Clause = clauseFor(V);
+      Use.Kind = Clause ? Clause->Kind : inferredKind(Use);
       if (!Use.Section && U.Kind == ContainerKind::RawPointer && (!Clause || Clause->Length.empty())) {
         report(Diags, Diag::MapNeedsLength, U.First)
             << V->getName() << (U.Written ? (U.Read ? "tofrom" : "from") : "to");
@@ -402,6 +391,7 @@ public:
           Use.Var = C.Var;
           Use.Container = *Kind;
           Use.FirstUse = C.Loc;
+          Use.Kind = C.Kind;
           A.Arrays.push_back(std::move(Use));
         }
     return Ok;

@@ -3,18 +3,16 @@
 namespace gpuautopar {
 namespace {
 
-bool StrictDiagnostics = false;
-
 struct Entry {
   clang::DiagnosticsEngine::Level Level;
   const char *Format;
 };
 
-Entry entryFor(Diag D) {
+Entry entryFor(Diag D, bool Strict) {
   using L = clang::DiagnosticsEngine::Level;
   // Warnings that --strict turns into errors: the annotation is trusted only
   // when the user did not ask for proof.
-  const L Unproven = StrictDiagnostics ? L::Error : L::Warning;
+  const L Unproven = Strict ? L::Error : L::Warning;
   switch (D) {
   case Diag::ExpectedFor: return {L::Error, "expected 'for', 'data' or 'update' after '#pragma gpu_autopar'"};
   case Diag::DataNotFollowedByBlock:
@@ -79,6 +77,9 @@ Entry entryFor(Diag D) {
   case Diag::HostOnlyRemark: return {L::Remark, "loop runs on CPU threads only: %0"};
   case Diag::KernelNotOffloadable: return {L::Error, "mode(kernel) needs a body that can run on a GPU, but it %0"};
   case Diag::NoteModeClause: return {L::Note, "mode clause is here"};
+  case Diag::VariableLengthArray:
+    return {L::Error, "'%0' is a variable-length array, which the rewritten loop body (a lambda) cannot capture "
+                      "under nvcc; allocate it with std::vector or give it a constant size"};
   case Diag::MapNeedsLength:
     return {L::Error, "cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])' with its length"};
   case Diag::NeedsCxx17:
@@ -102,10 +103,13 @@ Entry entryFor(Diag D) {
 
 } // namespace
 
-void setStrictDiagnostics(bool Strict) { StrictDiagnostics = Strict; }
+bool isUnproven(Diag D) {
+  return entryFor(D, /*Strict=*/false).Level == clang::DiagnosticsEngine::Warning &&
+         entryFor(D, /*Strict=*/true).Level == clang::DiagnosticsEngine::Error;
+}
 
-clang::DiagnosticBuilder report(clang::DiagnosticsEngine &E, Diag D, clang::SourceLocation Loc) {
-  Entry En = entryFor(D);
+clang::DiagnosticBuilder report(clang::DiagnosticsEngine &E, Diag D, clang::SourceLocation Loc, bool Strict) {
+  Entry En = entryFor(D, Strict);
   // The engine keeps one ID per distinct (level, text), so asking again is cheap.
   unsigned ID = E.getDiagnosticIDs()->getCustomDiagID(static_cast<clang::DiagnosticIDs::Level>(En.Level),
                                                       llvm::StringRef(En.Format));

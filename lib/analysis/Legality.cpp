@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <cassert>
 #include <map>
 #include <set>
 
@@ -42,25 +43,35 @@ const char *what(const Access &A) { return A.Write ? "write" : "read"; }
 
 class Checker {
 public:
-  Checker(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags)
-      : A(A), Ctx(Ctx), Diags(Diags), Walk(collectBody(A, Ctx)) {}
+  Checker(LoopAnalysis &A, const BodyModel &Walk, ASTContext &Ctx) : A(A), Ctx(Ctx), Walk(Walk) {}
 
-  bool run() {
+  // Decides A.Verdict (and A.Reads, A.Writes); reports nothing.
+  void run() {
     recordUses();
-    bool Ok = jumps();
-    Ok &= inductionWrites();
-    Ok &= scalars();
-    Ok &= arrays();
+    jumps();
+    inductionWrites();
+    scalars();
+    arrays();
     aliasWrites();
     escapes();
     aliasing();
     calls();
     globals();
     inputOutput();
-    return Ok;
   }
 
 private:
+  using Verdict = LegalityVerdict;
+  // A reason of the verdict; proven or not follows from the diagnostic.
+  Verdict::Reason &add(Diag D, SourceLocation Loc, std::vector<std::string> Args) {
+    const Verdict::Kind K = isUnproven(D) ? Verdict::Unproven : Verdict::Dependent;
+    A.Verdict.add({K, Finding{D, Loc, std::move(Args)}, {}});
+    return A.Verdict.Reasons.back();
+  }
+  static void note(Verdict::Reason &R, Diag D, SourceLocation Loc, std::vector<std::string> Args = {}) {
+    R.Notes.push_back(Finding{D, Loc, std::move(Args)});
+  }
+
   void recordUses() {
     llvm::SetVector<const VarDecl *> Reads, Writes;
     for (const Access &X : Walk.Accesses) {
@@ -75,16 +86,14 @@ private:
     A.Writes.assign(Writes.begin(), Writes.end());
   }
 
-  bool jumps() {
+  void jumps() {
     for (const auto &[Loc, Kind] : Walk.JumpsOut)
-      report(Diags, Diag::JumpOutOfLoop, Loc) << Kind;
-    return Walk.JumpsOut.empty();
+      add(Diag::JumpOutOfLoop, Loc, {Kind});
   }
 
-  bool inductionWrites() {
+  void inductionWrites() {
     for (const Expr *E : Walk.InductionWrites)
-      report(Diags, Diag::WriteToInduction, E->getExprLoc()) << A.Loop->Induction->getName();
-    return Walk.InductionWrites.empty();
+      add(Diag::WriteToInduction, E->getExprLoc(), {A.Loop->Induction->getNameAsString()});
   }
 
   bool isPrivate(const VarDecl *V) const { return llvm::is_contained(A.Clauses.Privates, V); }
@@ -117,40 +126,38 @@ private:
     return nullptr;
   }
 
-  bool scalars() {
-    bool Ok = true;
+  void scalars() {
     llvm::DenseSet<const VarDecl *> Reported;
     for (const Access &X : Walk.Accesses) {
       if (X.Element || !X.Write || !Reported.insert(X.Var).second)
         continue;
       if (const char *Why = headerPartWritten(X.Var)) {
-        report(Diags, Diag::NonCanonical, A.Loop->beginLoc()) << Why;
-        report(Diags, Diag::NoteNonCanonicalPart, X.E->getExprLoc()) << Why;
-        Ok = false;
+        note(add(Diag::NonCanonical, A.Loop->beginLoc(), {Why}), Diag::NoteNonCanonicalPart, X.E->getExprLoc(),
+             {Why});
         continue;
       }
       if (isPrivate(X.Var) || reductionOf(X.Var))
         continue;
-      report(Diags, Diag::SharedScalarWrite, X.E->getExprLoc()) << X.Var->getName();
-      report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
-      Ok = false;
+      const std::string Name = X.Var->getNameAsString();
+      note(add(Diag::SharedScalarWrite, X.E->getExprLoc(), {Name}), Diag::NoteDeclaredHere, X.Var->getLocation(),
+           {Name});
     }
     llvm::DenseSet<const ValueDecl *> ReportedMembers;
     for (const MemberExpr *M : Walk.MemberWrites) {
       if (!ReportedMembers.insert(M->getMemberDecl()).second)
         continue;
-      report(Diags, Diag::SharedMemberWrite, M->getExprLoc()) << M->getMemberDecl()->getName();
-      report(Diags, Diag::NoteDeclaredHere, M->getMemberDecl()->getLocation()) << M->getMemberDecl()->getName();
-      Ok = false;
+      const std::string Name = M->getMemberDecl()->getNameAsString();
+      note(add(Diag::SharedMemberWrite, M->getExprLoc(), {Name}), Diag::NoteDeclaredHere,
+           M->getMemberDecl()->getLocation(), {Name});
     }
     for (const ReductionClause &R : A.Clauses.Reductions)
-      Ok &= checkReduction(R, A.Loop->body(), Ctx, Diags);
-    return Ok;
+      if (std::optional<Verdict::Reason> Misuse = checkReduction(R, A.Loop->body(), Ctx))
+        A.Verdict.add(std::move(*Misuse));
   }
 
   // Every pair (write, any access) of one array, itself included: two
   // iterations running the same write also conflict if it hits one element.
-  bool arrays() {
+  void arrays() {
     DependenceTest Test(A, Walk, Ctx);
     std::map<std::pair<const ValueDecl *, std::string>, std::vector<const Access *>> ByObject;
     std::vector<std::pair<const ValueDecl *, std::string>> Order; // first use first, for stable output
@@ -161,7 +168,6 @@ private:
           Order.push_back({X.Key, X.Name});
         List.push_back(&X);
       }
-    bool Ok = true;
     for (const auto &Object : Order) {
       const std::vector<const Access *> &List = ByObject[Object];
       const std::string &Name = Object.second;
@@ -169,27 +175,28 @@ private:
         continue;
       DependenceVerdict R = Test.test(List);
       if (R.K == DependenceVerdict::Dependent) {
-        Ok = false;
         const bool Same = R.Write == R.Other;
-        report(Diags, Diag::LoopCarriedDependence, A.Loop->beginLoc())
-            << Name
-            << (Same && R.SameElementEverywhere ? "every iteration writes the same element"
-                : Same || (R.Other->Write && !R.Other->Read)
-                    ? "an element written in one iteration is written again in another"
-                    : "an element written in one iteration is read in another");
-        report(Diags, Diag::NoteAccess, R.Write->E->getExprLoc()) << "write" << Name;
+        Verdict::Reason &Why =
+            add(Diag::LoopCarriedDependence, A.Loop->beginLoc(),
+                {Name, Same && R.SameElementEverywhere ? "every iteration writes the same element"
+                       : Same || (R.Other->Write && !R.Other->Read)
+                           ? "an element written in one iteration is written again in another"
+                           : "an element written in one iteration is read in another"});
+        note(Why, Diag::NoteAccess, R.Write->E->getExprLoc(), {"write", Name});
         if (!Same)
-          report(Diags, Diag::NoteAccess, R.Other->E->getExprLoc())
-              << (R.Other->Write && !R.Other->Read ? "other write" : "read") << Name;
-        if (!R.Witness.empty())
-          report(Diags, Diag::NoteWitness, A.Loop->beginLoc()) << R.Witness;
+          note(Why, Diag::NoteAccess, R.Other->E->getExprLoc(),
+               {R.Other->Write && !R.Other->Read ? "other write" : "read", Name});
+        if (!R.Witness.empty()) {
+          note(Why, Diag::NoteWitness, A.Loop->beginLoc(), {R.Witness});
+          if (A.Verdict.Witness.empty())
+            A.Verdict.Witness = R.Witness;
+        }
       } else if (R.K == DependenceVerdict::Unknown) {
-        report(Diags, Diag::UnknownDependence, R.Write->E->getExprLoc()) << Name << R.Why;
+        Verdict::Reason &Why = add(Diag::UnknownDependence, R.Write->E->getExprLoc(), {Name, R.Why});
         if (R.Other != R.Write)
-          report(Diags, Diag::NoteAccess, R.Other->E->getExprLoc()) << what(*R.Other) << Name;
+          note(Why, Diag::NoteAccess, R.Other->E->getExprLoc(), {what(*R.Other), Name});
       }
     }
-    return Ok;
   }
 
   // A write through a local alias of outside data is a write the subscript
@@ -198,18 +205,18 @@ private:
     llvm::DenseSet<const VarDecl *> Reported;
     for (const BodyModel::AliasWrite &W : Walk.AliasWrites)
       if (!isPrivate(W.Target) && Reported.insert(W.Local).second)
-        report(Diags, Diag::UnknownDependence, W.E->getExprLoc())
-            << W.Target->getName()
-            << ("it is written through '" + W.Local->getNameAsString() + "', which the analysis does not follow");
+        add(Diag::UnknownDependence, W.E->getExprLoc(),
+            {W.Target->getNameAsString(),
+             "it is written through '" + W.Local->getNameAsString() + "', which the analysis does not follow"});
   }
 
   void escapes() {
     llvm::DenseSet<const VarDecl *> Reported;
     for (const BodyModel::Escape &X : Walk.Escapes)
       if (!isPrivate(X.Target) && Reported.insert(X.Target).second)
-        report(Diags, Diag::UnknownDependence, X.Arg->getExprLoc())
-            << X.Target->getName()
-            << ("it is passed to '" + X.Callee->getNameAsString() + "', which the analysis does not follow");
+        add(Diag::UnknownDependence, X.Arg->getExprLoc(),
+            {X.Target->getNameAsString(),
+             "it is passed to '" + X.Callee->getNameAsString() + "', which the analysis does not follow"});
   }
 
   // Two pointers declared outside (variables or members, `s.data` of a
@@ -231,8 +238,8 @@ private:
         if (O == W || Reported.count({O, W}) || !mayPointToSameObjects(WA->ObjectType, OA->ObjectType, Ctx))
           continue;
         Reported.insert({W, O});
-        report(Diags, Diag::MayAlias, WA->E->getExprLoc()) << W << O;
-        report(Diags, Diag::NoteAccess, OA->E->getExprLoc()) << what(*OA) << O;
+        note(add(Diag::MayAlias, WA->E->getExprLoc(), {W.str(), O.str()}), Diag::NoteAccess, OA->E->getExprLoc(),
+             {what(*OA), O.str()});
       }
   }
 
@@ -241,7 +248,7 @@ private:
     for (const BodyModel::Call &C : Walk.UnseenCalls) {
       const std::string Callee = C.Callee.empty() ? text(C.E->getCallee(), Ctx) : C.Callee;
       if (Reported.insert(Callee).second)
-        report(Diags, Diag::UnknownCall, C.E->getBeginLoc()) << Callee << C.Why;
+        add(Diag::UnknownCall, C.E->getBeginLoc(), {Callee, C.Why});
     }
   }
 
@@ -250,33 +257,54 @@ private:
   void globals() {
     llvm::DenseSet<const VarDecl *> Reported;
     for (const BodyModel::GlobalWrite &W : Walk.GlobalWrites)
-      if (!isPrivate(W.Global) && !reductionOf(W.Global) && Reported.insert(W.Global).second) {
-        report(Diags, Diag::CalleeWritesGlobal, W.Call->getBeginLoc())
-            << W.Callee->getNameAsString() << W.Global->getName();
-        report(Diags, Diag::NoteDeclaredHere, W.Global->getLocation()) << W.Global->getName();
-      }
+      if (!isPrivate(W.Global) && !reductionOf(W.Global) && Reported.insert(W.Global).second)
+        note(add(Diag::CalleeWritesGlobal, W.Call->getBeginLoc(),
+                 {W.Callee->getNameAsString(), W.Global->getNameAsString()}),
+             Diag::NoteDeclaredHere, W.Global->getLocation(), {W.Global->getNameAsString()});
   }
 
   void inputOutput() {
     if (!Walk.InputOutput.empty())
-      report(Diags, Diag::InputOutput, Walk.InputOutput.front().first->getBeginLoc())
-          << Walk.InputOutput.front().second;
+      add(Diag::InputOutput, Walk.InputOutput.front().first->getBeginLoc(), {Walk.InputOutput.front().second});
   }
 
   LoopAnalysis &A;
   ASTContext &Ctx;
-  DiagnosticsEngine &Diags;
-  BodyModel Walk;
+  const BodyModel &Walk;
 };
+
+void render(const Finding &F, DiagnosticsEngine &Diags, bool Strict) {
+  DiagnosticBuilder B = report(Diags, F.D, F.Loc, Strict);
+  for (const std::string &Arg : F.Args)
+    B << Arg;
+}
 
 } // namespace
 
-bool checkLegality(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags) {
-  const unsigned ErrorsBefore = Diags.getNumErrors();
-  (void)Checker(A, Ctx, Diags).run();
-  // --strict turns the "cannot prove" warnings into errors: any new error,
-  // whatever produced it, rejects the loop.
-  return Diags.getNumErrors() == ErrorsBefore;
+const char *spelling(LegalityVerdict::Kind K) {
+  switch (K) {
+  case LegalityVerdict::Independent: return "independent";
+  case LegalityVerdict::Unproven: return "unproven";
+  case LegalityVerdict::Dependent: return "dependent";
+  }
+  llvm_unreachable("unknown verdict");
+}
+
+bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, DiagnosticsEngine &Diags,
+                   const AnalysisOptions &Opts) {
+  assert(A.Loop && "legality of a loop that was not recognised");
+  A.Verdict = LegalityVerdict();
+  Checker(A, Body, Ctx).run();
+  A.Verdict.Decided = true;
+  assert((A.Verdict.K == LegalityVerdict::Independent) == A.Verdict.Reasons.empty() &&
+         "a verdict other than independent says why");
+  for (const LegalityVerdict::Reason &R : A.Verdict.Reasons) {
+    render(R.Main, Diags, Opts.Strict);
+    for (const Finding &N : R.Notes)
+      render(N, Diags, Opts.Strict);
+  }
+  return A.Verdict.K == LegalityVerdict::Independent ||
+         (A.Verdict.K == LegalityVerdict::Unproven && !Opts.Strict);
 }
 
 } // namespace gpuautopar

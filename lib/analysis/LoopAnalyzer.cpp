@@ -1,4 +1,5 @@
 #include "gpuautopar/LoopAnalyzer.h"
+#include "BodyModel.h"
 #include "gpuautopar/CanonicalLoop.h"
 #include "gpuautopar/Classification.h"
 #include "gpuautopar/ClauseParser.h"
@@ -15,7 +16,7 @@ namespace gpuautopar {
 using namespace clang;
 
 LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocation NextLoc, const Decl *Enclosing,
-                         ASTContext &Ctx, DiagnosticsEngine &Diags) {
+                         ASTContext &Ctx, DiagnosticsEngine &Diags, const AnalysisOptions &Opts) {
   LoopAnalysis A;
   A.Pragma = Pragma;
   // Clause syntax is checked even when the loop is wrong, so that one run
@@ -41,8 +42,9 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
   A.Clauses.ModeLoc = Parsed->ModeLoc;
 
   // Legality and mode are both reported even if the first fails.
-  const bool Legal = checkLegality(A, Ctx, Diags);
-  const bool Classified = classifyLoop(A, Ctx, Diags);
+  const BodyModel Body = collectBody(A, Ctx);
+  const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts);
+  const bool Classified = classifyLoop(A, Body, Ctx, Diags);
   if (!Legal || !Classified)
     return A;
   if (A.Mode == LoopMode::Kernel && !inferDataMaps(A, Ctx, Diags))

@@ -198,24 +198,21 @@ bool sameOp(ReductionOp Clause, ReductionOp Used, bool IsBool) {
 
 } // namespace
 
-bool checkReduction(const ReductionClause &R, const Stmt *Body, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+std::optional<LegalityVerdict::Reason> checkReduction(const ReductionClause &R, const Stmt *Body, ASTContext &Ctx) {
   UseScan Scan(R.Var, Ctx);
   Scan.TraverseStmt(const_cast<Stmt *>(Body));
   const bool IsBool = R.Var->getType().getNonReferenceType()->isBooleanType();
   const std::string Name = R.Var->getNameAsString();
-  for (const Update &U : Scan.Updates) {
-    if (U.Op && sameOp(R.Op, *U.Op, IsBool))
-      continue;
-    report(Diags, Diag::ReductionOpMismatch, U.Loc) << spelling(R.Op) << Name << U.Spelling;
-    report(Diags, Diag::NoteReductionClause, R.Loc);
-    return false;
-  }
-  if (!Scan.Misuses.empty()) {
-    report(Diags, Diag::ReductionVarMisuse, Scan.Misuses.front()->getLocation()) << Name;
-    report(Diags, Diag::NoteReductionClause, R.Loc);
-    return false;
-  }
-  return true;
+  const Finding Clause{Diag::NoteReductionClause, R.Loc, {}};
+  for (const Update &U : Scan.Updates)
+    if (!U.Op || !sameOp(R.Op, *U.Op, IsBool))
+      return LegalityVerdict::Reason{
+          LegalityVerdict::Dependent, {Diag::ReductionOpMismatch, U.Loc, {spelling(R.Op), Name, U.Spelling}}, {Clause}};
+  if (!Scan.Misuses.empty())
+    return LegalityVerdict::Reason{LegalityVerdict::Dependent,
+                                   {Diag::ReductionVarMisuse, Scan.Misuses.front()->getLocation(), {Name}},
+                                   {Clause}};
+  return std::nullopt;
 }
 
 } // namespace gpuautopar

@@ -7,6 +7,7 @@
 #include "gpuautopar/Diagnostics.h"
 #include "gpuautopar/LoopAnalyzer.h"
 #include "gpuautopar/LoopRewriter.h"
+#include "gpuautopar/RuntimeCallText.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -23,6 +24,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/Path.h"
 
+#include <cstring>
 #include <map>
 
 namespace gpuautopar {
@@ -159,20 +161,20 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
     Out.Privates.push_back(name(V));
   for (const ReductionClause &R : A.Clauses.Reductions)
     Out.Reductions.push_back({spelling(R.Op), name(R.Var)});
+  // The maps as the rewritten call passes them: the section is the map's
+  // text after the variable (`affine(1, 0, 1)`, `(0), (n), whole()`).
   for (const ArrayUse &U : A.Arrays) {
-    LoopReport::Map M;
-    M.Var = name(U.Var);
-    M.Kind = U.Read && U.Written ? "tofrom" : U.Written ? "from" : "to";
-    M.Section = U.Section ? "affine(" + U.Section->Scale + ", " + U.Section->Offset + ", " + U.Section->Extent + ")"
-                          : "whole";
-    for (const MapClause &C : A.Clauses.Maps)
-      if (C.Var == U.Var) {
-        M.Kind = spelling(C.Kind);
-        if (!C.Length.empty())
-          M.Section = C.Lower + ":" + C.Length;
-      }
+    LoopReport::Map M{name(U.Var), spelling(U.Kind), "", mapText(A, U)};
+    llvm::StringRef Args = llvm::StringRef(M.Emitted).split('(').second.drop_back();
+    std::string Section = Args.split(", ").second.str();
+    for (size_t At; (At = Section.find("::gpu_autopar::")) != std::string::npos;)
+      Section.erase(At, std::strlen("::gpu_autopar::"));
+    M.Section = std::move(Section);
     Out.Maps.push_back(std::move(M));
   }
+  if (A.Verdict.Decided)
+    Out.Verdict = spelling(A.Verdict.K);
+  Out.Witness = A.Verdict.Witness;
 }
 
 // The inserted text ends its lines with '\n'; in a file whose every line
@@ -193,8 +195,9 @@ std::string withLineEndingsOf(llvm::StringRef Original, llvm::StringRef Rewritte
 
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, FileResult &Result, OutputNames Names)
-      : CI(CI), Annotations(Annotations), Result(Result), Names(std::move(Names)) {}
+  Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, FileResult &Result, OutputNames Names,
+           AnalysisOptions Analysis)
+      : CI(CI), Annotations(Annotations), Result(Result), Names(std::move(Names)), Analysis(Analysis) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     const SourceManager &SM = CI.getSourceManager();
@@ -322,7 +325,7 @@ private:
     std::optional<Token> Next = Lexer::findNextToken(P.After, SM, Ctx.getLangOpts());
     StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
     LoopAnalysis L =
-        analyzeLoop(P.A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx, Diags);
+        analyzeLoop(P.A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx, Diags, Analysis);
     if (L.Accepted) {
       rewriteLoop(L, Ctx, R, Names);
       ++Result.LoopsRewritten;
@@ -338,12 +341,14 @@ private:
   AnnotationCollector &Annotations;
   FileResult &Result;
   OutputNames Names;
+  AnalysisOptions Analysis;
   std::vector<Decl *> MainFileDecls;
 };
 
 class Action : public ASTFrontendAction {
 public:
-  Action(FileResult &Result, std::string GivenName) : Result(Result), GivenName(std::move(GivenName)) {}
+  Action(FileResult &Result, std::string GivenName, AnalysisOptions Analysis)
+      : Result(Result), GivenName(std::move(GivenName)), Analysis(Analysis) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     Result.Parsed = true;
@@ -351,7 +356,7 @@ public:
     CI.getPreprocessor().AddPragmaHandler(Collector); // the preprocessor owns it
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaWatch>(CI.getPreprocessor()));
     OutputNames Names{GivenName, llvm::sys::path::filename(GivenName).str()};
-    return std::make_unique<Consumer>(CI, *Collector, Result, std::move(Names));
+    return std::make_unique<Consumer>(CI, *Collector, Result, std::move(Names), Analysis);
   }
 
   void EndSourceFileAction() override {
@@ -361,16 +366,19 @@ public:
 private:
   FileResult &Result;
   std::string GivenName;
+  AnalysisOptions Analysis;
 };
 
 class ActionFactory : public tooling::FrontendActionFactory {
 public:
-  ActionFactory(FileResult &Result, std::string GivenName) : Result(Result), GivenName(std::move(GivenName)) {}
-  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Result, GivenName); }
+  ActionFactory(FileResult &Result, std::string GivenName, AnalysisOptions Analysis)
+      : Result(Result), GivenName(std::move(GivenName)), Analysis(Analysis) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Result, GivenName, Analysis); }
 
 private:
   FileResult &Result;
   std::string GivenName;
+  AnalysisOptions Analysis;
 };
 
 bool isCudaSource(llvm::StringRef File) { return File.ends_with(".cu") || File.ends_with(".cuh"); }
@@ -379,7 +387,6 @@ bool isCudaSource(llvm::StringRef File) { return File.ends_with(".cu") || File.e
 
 FileResult processFile(const tooling::CompilationDatabase &Db, const std::string &File, const DriverOptions &Opts) {
   FileResult Result;
-  setStrictDiagnostics(Opts.Strict);
   tooling::ClangTool Tool(Db, {File});
   Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
   Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
@@ -402,7 +409,7 @@ FileResult processFile(const tooling::CompilationDatabase &Db, const std::string
   TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
   Tool.setDiagnosticConsumer(&Printer);
   Tool.setPrintErrorMessage(false);
-  ActionFactory Factory(Result, File);
+  ActionFactory Factory(Result, File, AnalysisOptions{Opts.Strict});
   int Status = Tool.run(&Factory);
   if (Status != 0 || Printer.getNumErrors() > 0)
     Result.HasErrors = true;

@@ -38,14 +38,6 @@ const MapClause *clauseFor(const LoopAnalysis &A, const clang::VarDecl *V) {
   return nullptr;
 }
 
-// Written arrays go back; an array only written, one element per iteration
-// and every element of its section, need not come in (`from`).
-MapKind inferredKind(const ArrayUse &U) {
-  if (!U.Written)
-    return MapKind::To;
-  return U.WritesWholeSection ? MapKind::From : MapKind::ToFrom;
-}
-
 std::string sectionText(const AffineSection &S) {
   if (S.HullParts.empty())
     return "::gpu_autopar::affine(" + S.Scale + ", " + S.Offset + ", " + S.Extent + ")";
@@ -112,22 +104,26 @@ std::string reductionsText(const LoopClauses &C) {
   return S + ")";
 }
 
+std::string mapText(const LoopAnalysis &A, const ArrayUse &U) {
+  const MapClause *Clause = clauseFor(A, U.Var);
+  std::string S = std::string("::gpu_autopar::") + mapName(U.Kind) + "(" + U.Var->getNameAsString();
+  if (Clause && !Clause->Length.empty())
+    S += ", (" + (Clause->Lower.empty() ? std::string("0") : Clause->Lower) + "), (" + Clause->Length + ")";
+  if (U.Section)
+    S += ", " + sectionText(*U.Section) + ")";
+  else
+    S += ", ::gpu_autopar::whole())";
+  return S;
+}
+
 std::string dataText(const LoopAnalysis &A) {
   std::string S = "::gpu_autopar::data(";
   bool First = true;
   for (const ArrayUse &U : A.Arrays) {
-    const MapClause *Clause = clauseFor(A, U.Var);
-    MapKind Kind = Clause ? Clause->Kind : inferredKind(U);
     if (!First)
       S += ",\n        ";
     First = false;
-    S += std::string("::gpu_autopar::") + mapName(Kind) + "(" + U.Var->getNameAsString();
-    if (Clause && !Clause->Length.empty())
-      S += ", (" + (Clause->Lower.empty() ? std::string("0") : Clause->Lower) + "), (" + Clause->Length + ")";
-    if (U.Section)
-      S += ", " + sectionText(*U.Section) + ")";
-    else
-      S += ", ::gpu_autopar::whole())";
+    S += mapText(A, U);
   }
   return S + ")";
 }

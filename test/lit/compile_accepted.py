@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Anything the tool accepts compiles: rewrites each source, and where the
-tool accepted it (exit status 0, a runtime call in the output) compiles the
-output with the host compiler and, where given, nvcc with the flags the docs
-require (a dropped device body is an error). Prints one line per failure.
+"""Anything the tool accepts compiles: rewrites each source and compiles the
+rewritten accepted loops with the host compiler and, where given, nvcc with
+the flags the docs require (a dropped device body is an error). A source with
+rejected loops counts too: its accepted loops are rewritten with the rejected
+ones left serial (accepted_output.py). Prints one line per failure.
 
 Usage: compile_accepted.py --tool T --cxx CXX --include DIR [--nvcc NVCC] --out DIR SOURCE...
 """
@@ -10,6 +11,9 @@ import argparse
 import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import accepted_output  # noqa: E402
 
 p = argparse.ArgumentParser()
 p.add_argument("--tool", required=True)
@@ -23,14 +27,14 @@ os.makedirs(a.out, exist_ok=True)
 
 failures = compiled = 0
 for src in a.sources:
-    out = os.path.join(a.out, os.path.basename(src) + ".par.cpp")
-    r = subprocess.run([a.tool, src, "-o", out, "--", "-std=c++17"], capture_output=True, text=True)
-    if r.returncode != 0 or "::gpu_autopar::" not in open(out).read():
-        continue  # rejected or nothing to rewrite: nothing was claimed to compile
+    out, _ = accepted_output.rewrite(a.tool, src, a.out)
+    if not out or "::gpu_autopar::" not in open(out).read():
+        continue  # nothing accepted or nothing to rewrite: nothing was claimed to compile
+    std = [f for f in accepted_output.flags(src) if f.startswith("-std=")]
     # A .cu source is CUDA (kernels, <<<...>>>): nvcc's alone.
-    compilers = [] if src.endswith(".cu") else [[a.cxx, "-std=c++17", "-fsyntax-only", "-I" + a.include, out]]
+    compilers = [] if src.endswith(".cu") else [[a.cxx] + std + ["-fsyntax-only", "-I" + a.include, out]]
     if a.nvcc:
-        compilers.append([a.nvcc, "-std=c++17", "--extended-lambda", "--expt-relaxed-constexpr",
+        compilers.append([a.nvcc] + std + ["--extended-lambda", "--expt-relaxed-constexpr",
                           "--diag-error", "20011,20013", "-arch=sm_75", "-I" + a.include, "-x", "cu",
                           "-cuda", out, "-o", os.devnull])
     for cmd in compilers:

@@ -11,10 +11,15 @@ class DiagnosticsEngine;
 
 namespace gpuautopar {
 
+struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in one walk
+
 // Sets A.Mode from the body (or from mode(...), after checking that a
 // mode(kernel) body can run on a GPU) and records why in A.Reasons. A host
 // mode the user did not ask for is announced with a remark at its cause.
-// Returns false after an error.
-bool classifyLoop(LoopAnalysis &A, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+// Kernel mode needs every element the body reaches to be in an object a data
+// map can copy (Containers.h); data reached any other way (through a member,
+// through pointers stored in the elements, in a variable-length array) keeps
+// the loop on CPU threads. Returns false after an error.
+bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
 
 } // namespace gpuautopar

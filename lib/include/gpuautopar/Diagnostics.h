@@ -58,6 +58,7 @@ enum class Diag {
   HostOnlyRemark,          // remark: loop runs on CPU threads only: %0
   KernelNotOffloadable,    // mode(kernel) but the body %0
   NoteModeClause,          // note: mode clause is here
+  VariableLengthArray,     // error: '%0' is a variable-length array, which the rewritten body cannot capture
   // Data maps (lib/analysis/DataMap.cpp).
   MapNeedsLength,          // cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])'
   // The file as a whole (lib/driver).
@@ -71,13 +72,14 @@ enum class Diag {
 
 // Emits diagnostic `D` at `Loc` through the compiler's engine, so that it is
 // printed in clang's format and counted as an error where it is one.
-clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Engine, Diag D,
-                                clang::SourceLocation Loc);
+// `Strict` (--strict) makes the warnings about what the analysis cannot rule
+// out (UnknownDependence, MayAlias, UnknownCall, CalleeWritesGlobal,
+// InputOutput) errors.
+clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Engine, Diag D, clang::SourceLocation Loc,
+                                bool Strict = false);
 
-// `--strict`: the warnings about dependences the analysis cannot rule out
-// (UnknownDependence, MayAlias, UnknownCall) become errors. The tool is
-// single-threaded and processes one file at a time, so this is a plain
-// process-wide setting that the driver sets before each file.
-void setStrictDiagnostics(bool Strict);
+// Whether `D` reports something the analysis could not rule out (a warning,
+// an error under --strict) rather than something proven.
+bool isUnproven(Diag D);
 
 } // namespace gpuautopar

@@ -22,12 +22,16 @@ struct LoopReport {
     Place At;
   };
   struct Map {
-    std::string Var, Kind, Section; // Section: "affine(scale, offset, extent)", "whole", "lo:len"
+    std::string Var, Kind;
+    std::string Section; // the map's arguments after the variable: "affine(1, 0, 1)", "(0), (n), whole()"
+    std::string Emitted; // the map exactly as the rewritten call passes it to data(...)
   };
   Place At;                 // the pragma
   bool Accepted = false;
   bool Ignored = false;     // nested in another annotated loop: left serial, with a warning
   std::string Mode;         // "kernel", "task", "host"; empty when the loop was rejected before classification
+  std::string Verdict;      // "independent", "unproven", "dependent"; empty when legality was not checked
+  std::string Witness;      // two iterations that conflict, for a proven dependence on an array
   std::vector<Reason> Reasons;
   std::vector<std::string> Reads, Writes, Privates;
   std::vector<std::pair<std::string, std::string>> Reductions; // (operator, variable)

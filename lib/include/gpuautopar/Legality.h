@@ -11,6 +11,8 @@ class DiagnosticsEngine;
 
 namespace gpuautopar {
 
+struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in one walk
+
 // Checks `A.Loop`'s body against `A.Clauses`:
 //  - no `break`, `return` or `goto` out of the loop, no write to the induction variable;
 //  - every scalar declared outside and written inside is private or a reduction
@@ -18,7 +20,10 @@ namespace gpuautopar {
 //  - array and pointer accesses of different iterations do not overlap: a proven
 //    overlap is an error, one that cannot be ruled out (non-affine subscripts,
 //    possible aliasing, calls with unseen effects) a warning (an error under --strict).
-// Fills A.Reads and A.Writes. Returns false after an error.
-bool checkLegality(LoopAnalysis &A, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+// Decides A.Verdict (and fills A.Reads and A.Writes), then reports the
+// verdict's reasons. Returns whether the loop may run in parallel: proven
+// independent, or unproven without --strict.
+bool checkLegality(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                   const AnalysisOptions &Opts);
 
 } // namespace gpuautopar

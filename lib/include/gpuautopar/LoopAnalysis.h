@@ -4,6 +4,7 @@
 
 #include "gpuautopar/Annotation.h"
 #include "gpuautopar/CanonicalLoop.h"
+#include "gpuautopar/Diagnostics.h"
 
 #include "clang/Basic/SourceLocation.h"
 
@@ -74,6 +75,10 @@ struct ArrayUse {
   ContainerKind Container = ContainerKind::RawPointer;
   std::string ElementType; // as written for a view parameter, e.g. "float" or "float[4]"
   bool Read = false, Written = false;
+  // How the map copies it: the map clause's kind, or inferred from Read,
+  // Written and WritesWholeSection. Decided once, in DataMap.cpp; the
+  // rewritten call and --report both read it.
+  MapKind Kind = MapKind::To;
   // Every iteration writes every element of its section, unconditionally, and
   // never reads it: the map need not copy the old values in (`from`).
   bool WritesWholeSection = false;
@@ -83,12 +88,57 @@ struct ArrayUse {
   clang::SourceLocation FirstUse;
 };
 
+// One diagnostic as a value: which, where, and the words that fill its text.
+struct Finding {
+  Diag D;
+  clang::SourceLocation Loc;
+  std::vector<std::string> Args;
+};
+
+// May the iterations of a loop run at the same time? Decided once, by the
+// legality check (lib/analysis/Legality.cpp); its diagnostics and --report are
+// rendered from it.
+struct LegalityVerdict {
+  enum Kind {
+    Independent, // proven: no iteration touches what another one writes
+    Unproven,    // no conflict proven, but independence could not be shown either
+    Dependent,   // a proven conflict, or a construct no parallel loop may have
+  };
+  // Why: each reason is one diagnostic with its notes. A proven reason is an
+  // error; an unproven one a warning (an error under --strict).
+  struct Reason {
+    Kind K;
+    Finding Main;
+    std::vector<Finding> Notes;
+  };
+  bool Decided = false; // false: the loop was rejected before legality was checked
+  Kind K = Independent;
+  std::vector<Reason> Reasons;
+  // Two iterations that conflict, for the first proven dependence on an
+  // array ("iterations i=0 and i=1 both write a[1]"); empty when none.
+  std::string Witness;
+
+  void add(Reason R) {
+    if (R.K > K)
+      K = R.K;
+    Reasons.push_back(std::move(R));
+  }
+};
+
+const char *spelling(LegalityVerdict::Kind K);
+
+// How the analysis treats what it cannot prove, passed down from the command line.
+struct AnalysisOptions {
+  bool Strict = false; // --strict: an unproven loop is rejected
+};
+
 struct LoopAnalysis {
   Annotation Pragma;
   std::optional<CanonicalLoop> Loop; // nullopt: the loop was rejected before analysis
   LoopClauses Clauses;
   LoopMode Mode = LoopMode::Host;
   bool Accepted = false;
+  LegalityVerdict Verdict;
   std::vector<ArrayUse> Arrays;      // kernel mode: what to map
   // Why the loop got its mode / was rejected, with locations, for --report.
   struct Reason {

@@ -19,6 +19,7 @@ namespace gpuautopar {
 // method or lambda whose body holds it. Every problem is diagnosed through
 // `Diags`; the result's `Accepted` says whether the loop may be rewritten.
 LoopAnalysis analyzeLoop(const Annotation &Pragma, const clang::Stmt *Next, clang::SourceLocation NextLoc,
-                         const clang::Decl *Enclosing, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+                         const clang::Decl *Enclosing, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                         const AnalysisOptions &Opts);
 
 } // namespace gpuautopar

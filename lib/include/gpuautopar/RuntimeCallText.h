@@ -22,6 +22,9 @@ std::string optionsText(const LoopClauses &C);
 std::string reductionsText(const LoopClauses &C);
 // `::gpu_autopar::data(::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1)), ...)`.
 std::string dataText(const LoopAnalysis &A);
+// One of its maps, `::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1))`
+// (--report lists it as written here).
+std::string mapText(const LoopAnalysis &A, const ArrayUse &U);
 // Host and task mode: the objects the loop's map(from:) and map(tofrom:)
 // clauses say it produces, `::gpu_autopar::data(::gpu_autopar::from(out, (0), (n),
 // ::gpu_autopar::whole()))`, so that a runtime splitting the loop across

@@ -4,8 +4,8 @@ Each annotated loop in the corpus is preceded by a line `// expect: ANSWER`:
   independent  accepted with no error and no warning
   dependent    rejected: an error says iterations conflict
   unknown      accepted with a warning that independence cannot be proved
-The script runs `gpu-autopar --check --report`, compares each loop's decision
-with its expectation, prints one line per loop and a summary, and exits 1 on
+The script runs `gpu-autopar --check --report`, compares each loop's verdict
+(and that its decision and diagnostics say the same) with its expectation, prints one line per loop and a summary, and exits 1 on
 any mismatch (or a loop without an expectation).
 """
 import json
@@ -20,7 +20,17 @@ UNPROVEN = ("cannot prove that iterations", "may alias", "it must not touch data
             "which is shared by all iterations", "does input or output")
 
 
+VERDICT = {"independent": "independent", "dependent": "dependent", "unproven": "unknown"}
+
+
 def answer(loop):
+    """The verdict, when the decision and the diagnostics agree with it."""
+    said = from_messages(loop)
+    verdict = VERDICT.get(loop.get("verdict"), "no verdict")
+    return verdict if said == verdict else "%s (verdict) but %s (diagnostics)" % (verdict, said)
+
+
+def from_messages(loop):
     errors = [r["message"] for r in loop["reasons"] if r["kind"] == "error"]
     warnings = [r["message"] for r in loop["reasons"] if r["kind"] == "warning"]
     if loop["decision"] == "rejected":

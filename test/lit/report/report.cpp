@@ -1,5 +1,5 @@
-// --report=<file> lists every annotated loop: location, decision, mode,
-// reasons with locations, inferred reads and writes, reductions, maps.
+// --report=<file> lists every annotated loop: location, decision, mode, verdict (and witness), reasons
+// with locations, inferred reads and writes, reductions, maps exactly as emitted.
 // RUN: rm -f %t.json
 // RUN: %expect-exit 1 %gpu-autopar %s --check --report=%t.json -- -std=c++17 2> /dev/null
 // RUN: FileCheck %s --input-file %t.json
@@ -29,7 +29,20 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 // CHECK-NEXT:       "line": 11
 // CHECK-NEXT:     },
 // CHECK-NEXT:     "maps": [
-// CHECK:          "mode": "kernel",
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "emitted": "::gpu_autopar::tofrom(y, ::gpu_autopar::affine(1, 0, 1))",
+// CHECK-NEXT:         "kind": "tofrom",
+// CHECK-NEXT:         "section": "affine(1, 0, 1)",
+// CHECK-NEXT:         "var": "y"
+// CHECK-NEXT:       },
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "emitted": "::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1))",
+// CHECK-NEXT:         "kind": "to",
+// CHECK-NEXT:         "section": "affine(1, 0, 1)",
+// CHECK-NEXT:         "var": "x"
+// CHECK-NEXT:       }
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "mode": "kernel",
 // CHECK-NEXT:     "privates": [],
 // CHECK-NEXT:     "reads": [
 // CHECK-NEXT:       "a",
@@ -55,6 +68,8 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 // CHECK-NEXT:       }
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "source": "{{.*}}report.cpp",
+// CHECK-NEXT:     "verdict": "independent",
+// CHECK-NEXT:     "witness": null,
 // CHECK-NEXT:     "writes": [
 // CHECK-NEXT:       "y",
 // CHECK-NEXT:       "sum"
@@ -86,6 +101,8 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 // CHECK-NEXT:       {
 // CHECK-NEXT:         "kind": "mode",
 // CHECK:              "message": "the body calls 'printf', which cannot run on a GPU"
+// CHECK:          "verdict": "unproven",
+// CHECK-NEXT:     "witness": null,
 // CHECK:          "decision": "rejected",
 // CHECK:            "line": 19
 // CHECK:          "reasons": [
@@ -103,4 +120,6 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 // CHECK:                "line": 21
 // CHECK:              "message": "write of 'y' here"
 // CHECK:              "message": "read of 'y' here"
+// CHECK:          "verdict": "dependent",
+// CHECK-NEXT:     "witness": "with n = 3, iteration i=1 writes y[1] and iteration i=2 reads it",
 // CHECK:      "version": 1

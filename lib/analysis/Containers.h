@@ -1,0 +1,36 @@
+// What a data map can copy to a device (internal to the analysis layer): the
+// one definition of "container" that classification, data-map inference and
+// range-for recognition share. It is the set the runtime's view traits
+// accept (element_of / object_access in runtime/include/gpu_autopar/): a raw
+// pointer, a built-in array of constant size, std::vector and std::array.
+#pragma once
+
+#include "gpuautopar/LoopAnalysis.h"
+
+#include "clang/AST/Type.h"
+
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace gpuautopar {
+
+// The kind of a mappable object of type `T` (references looked through), or
+// nothing: a std::span, a std::deque, a class of the user's, a
+// variable-length array.
+std::optional<ContainerKind> containerKind(clang::QualType T);
+
+// The type of one element of a mappable object's outermost dimension: `T`
+// for `T *`, `T[M]` for `T[N][M]`, `T` for `std::vector<T>`.
+clang::QualType elementType(clang::QualType Object, ContainerKind K);
+
+// Why copying a mappable object's elements byte for byte would not carry the
+// data the body reaches through them (completes "its elements ..."), or
+// nothing when they are plain values: pointers (`float **`), objects owning
+// memory (`std::vector<std::vector<float>>`), classes holding either.
+std::optional<std::string> whyNotFlat(clang::QualType Element);
+
+} // namespace gpuautopar

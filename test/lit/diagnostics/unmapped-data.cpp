@@ -1,0 +1,93 @@
+// Kernel mode only where every element the body reaches is in an object a
+// data map copies (a pointer, a built-in array, std::vector, std::array of
+// plain values). Data reached through a member, through pointers stored in the
+// elements, or in a std::span keeps the loop on CPU threads, with a remark
+// naming the access; a variable-length array is an error (no lambda can
+// capture it under nvcc). What is accepted compiles (cli/accepted-compiles.test).
+// compile-flags: -std=c++20 -Wno-vla-cxx-extension
+// RUN: %expect-exit 1 %gpu-autopar %s --check --report=%t.json -- -std=c++20 -Wno-vla-cxx-extension 2> %t.err
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
+// RUN: FileCheck %s --check-prefix=MODES --input-file %t.json
+#include <span>
+#include <vector>
+struct Buffer {
+  float *ptr;
+  int n;
+};
+struct Grid {
+  std::vector<float> v;
+  int w;
+};
+struct Img {
+  int w;
+  float *px;
+};
+struct Point {
+  float x, y;
+};
+
+struct Model {
+  std::vector<float> weights;
+  void scale(float s, int n) {
+#pragma gpu_autopar for
+    for (int i = 0; i < n; ++i)
+      weights[i] *= s;
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:7: remark: loop runs on CPU threads only: the body reaches 'weights[i]' through a member, which a data map does not copy to a GPU
+  }
+};
+
+void members(Buffer &b, Grid &g, Img *img, std::vector<float> &out, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    b.ptr[i] = 2.0f * i;
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body reaches 'b.ptr[i]' through a member, which a data map does not copy to a GPU
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[i] = g.v[i] * g.w;
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:14: remark: loop runs on CPU threads only: the body reaches 'g.v[i]' through a member, which a data map does not copy to a GPU
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    img->px[i] = out[i];
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body reaches 'img->px[i]' through a member, which a data map does not copy to a GPU
+}
+
+void nested(float **rows, std::vector<std::vector<float>> &vv, Img *imgs, Point *pts, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    rows[i][0] = 1.0f;
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body indexes 'rows', whose elements are pointers to further data, which a data map does not copy
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    vv[i][0] = 1.0f;
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body indexes 'vv', whose elements are 'std::vector<float>' objects that own or point to further data, which a data map does not copy
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    imgs[i].w = 0;
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body indexes 'imgs', whose elements hold member 'px', whose values are pointers to further data, which a data map does not copy
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    pts[i].x = pts[i].y;
+}
+
+void views(std::span<float> sp, int n, int m) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    sp[i] = 2.0f;
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body indexes 'sp', a 'std::span<float>', which a data map cannot copy to a GPU (maps copy pointers, arrays, std::vector and std::array)
+#pragma gpu_autopar for
+  for (float &x : sp)
+    x = 1.0f;
+// CHECK: unmapped-data.cpp:[[@LINE-2]]:19: remark: loop runs on CPU threads only: the body indexes 'sp', a 'std::span<float>', which a data map cannot copy to a GPU (maps copy pointers, arrays, std::vector and std::array)
+  float vla[n][m];
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    vla[i][0] = 1.0f;
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'vla': a dimension of 'vla' has no constant extent
+// CHECK: unmapped-data.cpp:[[@LINE-2]]:5: error: 'vla' is a variable-length array, which the rewritten loop body (a lambda) cannot capture under nvcc; allocate it with std::vector or give it a constant size
+// CHECK: unmapped-data.cpp:[[@LINE-6]]:9: note: 'vla' is declared here
+}
+// MODES-COUNT-7: "mode": "host",
+// MODES:         "mode": "kernel",
+// MODES-COUNT-2: "mode": "host",
+// MODES:         "mode": null,
+// MODES-NOT:     "mode":
