@@ -4,11 +4,24 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace gpuautopar {
 namespace {
 
 using namespace clang;
+
+// The source text of `S`, quoted in notes so that they say what the
+// offending part is rather than repeat the error.
+std::string quoted(const Stmt *S, const ASTContext &Ctx) {
+  std::string T = Lexer::getSourceText(CharSourceRange::getTokenRange(S->getSourceRange()),
+                                       Ctx.getSourceManager(), Ctx.getLangOpts())
+                      .str();
+  if (T.size() > 60)
+    T = T.substr(0, 57) + "...";
+  return "'" + T + "'";
+}
 
 const VarDecl *asVariable(const Expr *E) {
   if (!E)
@@ -43,22 +56,30 @@ public:
   }
 
 private:
-  bool reject(SourceLocation At, const char *What) {
+  // The error says which rule the loop breaks; the note, at the offending
+  // part, says what is there instead (or how to write it).
+  bool reject(SourceLocation At, const char *What, const std::string &Instead) {
     report(Diags, Diag::NonCanonical, Loop->getForLoc()) << What;
-    report(Diags, Diag::NoteNonCanonicalPart, At.isValid() ? At : Loop->getForLoc()) << What;
+    report(Diags, Diag::NoteNonCanonicalPart, At.isValid() ? At : Loop->getForLoc()) << Instead;
     return false;
   }
+  std::string q(const Stmt *S) const { return quoted(S, Ctx); }
+  std::string induction() const { return "'" + Result.Induction->getName().str() + "'"; }
 
   bool init() {
     const Stmt *Init = Loop->getInit();
     if (!Init)
-      return reject(Loop->getLParenLoc(), "the loop has no initialisation of an induction variable");
+      return reject(Loop->getLParenLoc(), "the loop has no initialisation of an induction variable",
+                    "declare or assign the induction variable here, as in 'for (int i = 0; ...'");
     if (const auto *DS = dyn_cast<DeclStmt>(Init)) {
       if (!DS->isSingleDecl())
-        return reject(DS->getBeginLoc(), "the initialisation declares more than one variable");
+        return reject(DS->getBeginLoc(), "the initialisation declares more than one variable",
+                      q(DS) + " declares " + std::to_string(std::distance(DS->decl_begin(), DS->decl_end())) +
+                          "; declare the others before the loop");
       const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
       if (!V || !V->hasInit())
-        return reject(DS->getBeginLoc(), "the induction variable is not initialised");
+        return reject(DS->getBeginLoc(), "the induction variable is not initialised",
+                      q(DS) + " gives it no initial value");
       Result.Induction = V;
       Result.DeclaredInInit = true;
       Result.Lower = V->getInit();
@@ -66,13 +87,16 @@ private:
       Result.Induction = asVariable(Assign->getLHS());
       Result.Lower = Assign->getRHS();
       if (!Result.Induction)
-        return reject(Assign->getLHS()->getExprLoc(), "the initialisation does not assign a variable");
+        return reject(Assign->getLHS()->getExprLoc(), "the initialisation does not assign a variable",
+                      q(Assign->getLHS()) + " is not a local variable or parameter");
     } else {
-      return reject(Init->getBeginLoc(), "the initialisation must declare or assign one induction variable");
+      return reject(Init->getBeginLoc(), "the initialisation must declare or assign one induction variable",
+                    "the initialisation is " + q(Init));
     }
     QualType T = Result.Induction->getType().getNonReferenceType();
     if (!T->isIntegerType() || T->isBooleanType() || T->isEnumeralType())
-      return reject(Result.Induction->getLocation(), "the induction variable must have an integer type");
+      return reject(Result.Induction->getLocation(), "the induction variable must have an integer type",
+                    induction() + " has type '" + T.getAsString(Ctx.getPrintingPolicy()) + "'");
     return true;
   }
 
@@ -81,12 +105,17 @@ private:
         Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
     if (!Cond)
       return reject(Loop->getCond() ? Loop->getCond()->getExprLoc() : Loop->getLParenLoc(),
-                    "the condition must compare the induction variable with a bound");
+                    "the condition must compare the induction variable with a bound",
+                    Loop->getCond() ? "the condition is " + q(Loop->getCond())
+                                    : "the loop has no condition; it would need one such as " + induction() +
+                                          " < n");
     if (asVariable(Cond->getLHS()) != Result.Induction && asVariable(Cond->getRHS()) != Result.Induction)
-      return reject(Cond->getExprLoc(), "the condition must compare the induction variable with a bound");
+      return reject(Cond->getExprLoc(), "the condition must compare the induction variable with a bound",
+                    q(Cond) + " does not compare " + induction() + " itself");
     std::optional<LoopCompare> C = comparison(Cond, Result.Induction, Result.Bound);
     if (!C)
-      return reject(Cond->getOperatorLoc(), "the condition must use <, <=, >, >= or !=");
+      return reject(Cond->getOperatorLoc(), "the condition must use <, <=, >, >= or !=",
+                    "the comparison is '" + Cond->getOpcodeStr().str() + "'");
     Result.Compare = *C;
     return true;
   }
@@ -94,22 +123,26 @@ private:
   bool increment() {
     const Expr *Inc = Loop->getInc() ? Loop->getInc()->IgnoreParens() : nullptr;
     if (!Inc)
-      return reject(Loop->getRParenLoc(), "the loop has no increment");
+      return reject(Loop->getRParenLoc(), "the loop has no increment",
+                    "nothing after the condition changes " + induction());
     if (const auto *U = dyn_cast<UnaryOperator>(Inc); U && U->isIncrementDecrementOp()) {
       if (asVariable(U->getSubExpr()) != Result.Induction)
-        return reject(U->getExprLoc(), "the increment must change the induction variable");
+        return reject(U->getExprLoc(), "the increment must change the induction variable",
+                      q(U) + " changes " + q(U->getSubExpr()) + ", not " + induction());
       Result.Decrements = U->isDecrementOp();
       return direction();
     }
     if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
         CA && (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)) {
       if (asVariable(CA->getLHS()) != Result.Induction)
-        return reject(CA->getExprLoc(), "the increment must change the induction variable");
+        return reject(CA->getExprLoc(), "the increment must change the induction variable",
+                      q(CA) + " changes " + q(CA->getLHS()) + ", not " + induction());
       Result.Step = CA->getRHS();
       Result.Decrements = CA->getOpcode() == BO_SubAssign;
       return stepSign();
     }
-    return reject(Inc->getExprLoc(), "the increment must be ++, --, += or -= of the induction variable");
+    return reject(Inc->getExprLoc(), "the increment must be ++, --, += or -= of the induction variable",
+                  "the increment is " + q(Inc));
   }
 
   // A constant step must move towards the bound; a step that is not a
@@ -119,10 +152,13 @@ private:
     if (!Result.Step->isValueDependent() && Result.Step->EvaluateAsInt(R, Ctx)) {
       llvm::APSInt V = R.Val.getInt();
       if (V.isZero())
-        return reject(Result.Step->getExprLoc(), "the step is zero");
+        return reject(Result.Step->getExprLoc(), "the step is zero", q(Result.Step) + " evaluates to 0");
       if (V.isNegative()) {
         // `i += -1` is `i -= 1`: keep the magnitude positive.
-        return reject(Result.Step->getExprLoc(), "the step must be a positive amount added or subtracted");
+        return reject(Result.Step->getExprLoc(), "the step must be a positive amount added or subtracted",
+                      q(Result.Step) + " evaluates to " + llvm::toString(V, 10) + "; write '" +
+                          Result.Induction->getName().str() + (Result.Decrements ? " += " : " -= ") +
+                          llvm::toString(-V, 10) + "' instead");
       }
     }
     return direction();
@@ -134,12 +170,16 @@ private:
     case LoopCompare::Less:
     case LoopCompare::LessEqual:
       if (!Up)
-        return reject(Loop->getInc()->getExprLoc(), "the variable decreases but the condition expects it to grow");
+        return reject(Loop->getInc()->getExprLoc(), "the variable decreases but the condition expects it to grow",
+                      q(Loop->getInc()) + " decreases " + induction() + ", but " + q(Loop->getCond()) +
+                          " ends the loop only once it has grown");
       break;
     case LoopCompare::Greater:
     case LoopCompare::GreaterEqual:
       if (Up)
-        return reject(Loop->getInc()->getExprLoc(), "the variable grows but the condition expects it to decrease");
+        return reject(Loop->getInc()->getExprLoc(), "the variable grows but the condition expects it to decrease",
+                      q(Loop->getInc()) + " increases " + induction() + ", but " + q(Loop->getCond()) +
+                          " ends the loop only once it has shrunk");
       break;
     case LoopCompare::NotEqual:
       break;
@@ -178,19 +218,23 @@ bool isRandomAccess(QualType T, ASTContext &Ctx) {
 
 std::optional<CanonicalLoop> recognizeRangeLoop(const CXXForRangeStmt *Loop, ASTContext &Ctx,
                                                 DiagnosticsEngine &Diags) {
-  auto reject = [&](SourceLocation At, const char *What) -> std::optional<CanonicalLoop> {
+  auto reject = [&](SourceLocation At, const char *What, const std::string &Instead) -> std::optional<CanonicalLoop> {
     report(Diags, Diag::NonCanonical, Loop->getForLoc()) << What;
-    report(Diags, Diag::NoteNonCanonicalPart, At) << What;
+    report(Diags, Diag::NoteNonCanonicalPart, At) << Instead;
     return std::nullopt;
   };
   const Expr *Range = Loop->getRangeInit();
   const VarDecl *C = asVariable(Range);
   if (!C)
     return reject(Range ? Range->getExprLoc() : Loop->getColonLoc(),
-                  "the range must be a variable declared outside the loop");
+                  "the range must be a variable declared outside the loop",
+                  Range ? "the range is " + quoted(Range, Ctx) + "; store it in a variable before the loop"
+                        : std::string("the range is not an expression"));
   if (!isRandomAccess(C->getType().getNonReferenceType(), Ctx))
     return reject(Range->getExprLoc(),
-                  "the range is not a random-access container (it needs size() and operator[])");
+                  "the range is not a random-access container (it needs size() and operator[])",
+                  "'" + C->getName().str() + "' has type '" +
+                      C->getType().getNonReferenceType().getAsString(Ctx.getPrintingPolicy()) + "'");
   CanonicalLoop L;
   L.RangeFor = Loop;
   L.RangeContainer = C;

@@ -41,7 +41,7 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::NotePreviousClause: return {L::Note, "previous '%0' is here"};
   case Diag::VariableInTwoClauses: return {L::Error, "'%0' appears in both '%1' and '%2'"};
   case Diag::VariableTwiceInClause:
-    return {L::Error, "'%0' appears in two '%1' clauses; name each variable once"};
+    return {L::Error, "'%0' appears more than once in '%1'; name each variable once"};
   case Diag::ConflictingClauses: return {L::Error, "'%0' conflicts with '%1': %2"};
   case Diag::UndeclaredClauseVariable: return {L::Error, "use of undeclared variable '%0' in '%1' clause"};
   case Diag::InductionInClause: return {L::Error, "the induction variable '%0' cannot appear in a '%1' clause"};

@@ -116,13 +116,26 @@ private:
         return true;
     return false;
   }
-  const char *headerPartWritten(const VarDecl *V) const {
-    if (A.Loop->RangeContainer == V)
+  // Which part of the loop header `V` belongs to, as the error says it and as
+  // the note at the write names it.
+  const char *headerPartWritten(const VarDecl *V, std::string &Part) const {
+    auto role = [&](const char *What, const Expr *E) {
+      const std::string Whole = text(E, Ctx);
+      return Whole == V->getName() ? std::string("is ") + What
+                                   : std::string("is part of ") + What + " '" + Whole + "'";
+    };
+    if (A.Loop->RangeContainer == V) {
+      Part = "is the range";
       return "the range is changed in the loop body";
-    if (mentions(A.Loop->Bound, V))
+    }
+    if (mentions(A.Loop->Bound, V)) {
+      Part = role("the bound", A.Loop->Bound);
       return "the bound is changed in the loop body";
-    if (mentions(A.Loop->Step, V))
+    }
+    if (mentions(A.Loop->Step, V)) {
+      Part = role("the step", A.Loop->Step);
       return "the step is changed in the loop body";
+    }
     return nullptr;
   }
 
@@ -131,9 +144,10 @@ private:
     for (const Access &X : Walk.Accesses) {
       if (X.Element || !X.Write || !Reported.insert(X.Var).second)
         continue;
-      if (const char *Why = headerPartWritten(X.Var)) {
+      std::string Part;
+      if (const char *Why = headerPartWritten(X.Var, Part)) {
         note(add(Diag::NonCanonical, A.Loop->beginLoc(), {Why}), Diag::NoteNonCanonicalPart, X.E->getExprLoc(),
-             {Why});
+             {"'" + X.Var->getName().str() + "' " + Part + "; it is changed here"});
         continue;
       }
       if (isPrivate(X.Var) || reductionOf(X.Var))

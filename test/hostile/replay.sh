@@ -131,7 +131,7 @@ done
 start "one reduction variable twice"
 printf 'float f(float *a, int n) {\n  float s = 0;\n#pragma gpu_autopar for reduction(+: s) reduction(+: s)\n  for (int i = 0; i < n; ++i) s += a[i];\n  return s;\n}\n' > twice.cpp
 run 1 "$tool" twice.cpp -- -std=c++17
-said "'s' appears in two 'reduction' clauses"
+said "'s' appears more than once in 'reduction'"
 not_said "Error while processing"
 
 start "a bad -p"

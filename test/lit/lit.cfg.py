@@ -14,7 +14,7 @@ import lit.formats
 config.name = "gpu-autopar"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".cu", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "e2e_check.py", "compile_accepted.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "e2e_check.py", "compile_accepted.py", "notes_add_information.py"]
 config.test_source_root = config.source_root
 config.test_exec_root = config.binary_root
 

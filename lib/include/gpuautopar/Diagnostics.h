@@ -29,7 +29,7 @@ enum class Diag {
   DuplicateClause,           // '%0' clause appears more than once
   NotePreviousClause,        // note: previous '%0' is here
   VariableInTwoClauses,      // '%0' appears in both '%1' and '%2'
-  VariableTwiceInClause,     // '%0' appears in two '%1' clauses
+  VariableTwiceInClause,     // '%0' appears more than once in '%1'
   ConflictingClauses,        // '%0' conflicts with '%1': %2
   UndeclaredClauseVariable,  // use of undeclared variable '%0' in '%1'
   InductionInClause,         // the induction variable '%0' cannot appear in '%1'

@@ -49,7 +49,11 @@ void f(float *a, int n, int k, double s) {
 // CHECK: clauses.cpp:[[@LINE-3]]:33: note: previous 'private' is here
 #pragma gpu_autopar for reduction(+: s) reduction(+: s)
   for (int i = 0; i < n; ++i) s += a[i];
-// CHECK: clauses.cpp:[[@LINE-2]]:54: error: 's' appears in two 'reduction' clauses; name each variable once
+// CHECK: clauses.cpp:[[@LINE-2]]:54: error: 's' appears more than once in 'reduction'; name each variable once
+// CHECK: clauses.cpp:[[@LINE-3]]:38: note: previous 'reduction' is here
+#pragma gpu_autopar for reduction(+: s, s)
+  for (int i = 0; i < n; ++i) s += a[i];
+// CHECK: clauses.cpp:[[@LINE-2]]:41: error: 's' appears more than once in 'reduction'; name each variable once
 // CHECK: clauses.cpp:[[@LINE-3]]:38: note: previous 'reduction' is here
 #pragma gpu_autopar for mode(host) map(to: a[0:n])
   for (int i = 0; i < n; ++i) a[i] = 0;
