@@ -29,7 +29,8 @@ chunk_scheduler::chunk_scheduler(schedule_kind kind, std::uint64_t count, std::u
                                  std::vector<int> worker_device, int devices)
     : kind_(kind), count_(count), min_chunk_(min_chunk), worker_device_(std::move(worker_device)),
       workers_(int(worker_device_.size())), first_round_(0, 1), next_piece_(worker_device_.size(), 0),
-      device_dropped_(devices, false), done_iterations_(devices, 0.0), done_seconds_(devices, 0.0) {
+      device_dropped_(devices, false), done_iterations_(devices, 0.0), done_seconds_(devices, 0.0),
+      assigned_(devices, 0) {
   const std::uint64_t w = std::uint64_t(std::max(workers_, 1));
   if (kind_ == schedule_kind::static_) {
     if (min_chunk_ > 0) { // schedule(static, c): pieces of c, round-robin over the workers
@@ -76,36 +77,68 @@ std::uint64_t chunk_scheduler::fresh_size(int worker) const {
   case schedule_kind::adaptive:
   default: {
     // Half of what is left, shared in proportion to measured throughput:
-    // devices then finish at about the same time. Unmeasured devices count
-    // as the average of the measured ones.
-    double known = 0, sum = 0;
-    int measured = 0;
-    for (int w = 0; w < workers_; ++w) {
-      double t = throughput(worker_device_[w]);
-      if (!device_dropped_[worker_device_[w]] && t > 0) {
-        known += t;
-        ++measured;
-      }
+    // devices then finish at about the same time.
+    const int d = worker_device_[worker];
+    const double share = device_share(d);
+    const std::uint64_t n =
+        std::max(min_chunk_, std::uint64_t(double(remaining) * share / workers_on(d) * 0.5 + 0.5));
+    // No device runs ahead of its share of the whole loop while another has
+    // room left in its own: on a program's first loop the first device whose
+    // worker is up would otherwise take nearly all of a short loop before the
+    // others start, and a device that was handed much early keeps its lead
+    // (issue 11). When every device has had its share, the rest goes to
+    // whoever asks.
+    const std::uint64_t have = assigned_[d], fair = fair_share(d);
+    if (have < fair)
+      return std::max(min_chunk_, std::min(n, fair - have));
+    for (int e = 0; e < int(device_dropped_.size()); ++e)
+      if (e != d && !device_dropped_[e] && workers_on(e) > 0 && assigned_[e] < fair_share(e))
+        return 0;
+    return n;
+  }
+  }
+}
+
+// The part of the whole loop device d should run: its throughput over all
+// active devices' (a device not measured yet counts as the average of the
+// measured ones, or all count alike before any is), times its slots.
+double chunk_scheduler::device_share(int d) const {
+  double known = 0;
+  int measured = 0;
+  for (int w = 0; w < workers_; ++w) {
+    const double t = throughput(worker_device_[w]);
+    if (!device_dropped_[worker_device_[w]] && t > 0) {
+      known += t;
+      ++measured;
     }
-    const double average = measured ? known / measured : 1.0;
-    for (int w = 0; w < workers_; ++w)
-      if (!device_dropped_[worker_device_[w]]) {
-        double t = throughput(worker_device_[w]);
-        sum += t > 0 ? t : average;
-      }
-    double mine = throughput(worker_device_[worker]);
-    if (mine <= 0)
-      mine = average;
-    const double share = sum > 0 ? mine / sum : 1.0;
-    return std::max(min_chunk_, std::uint64_t(double(remaining) * share * 0.5 + 0.5));
   }
-  }
+  const double average = measured ? known / measured : 1.0;
+  double sum = 0;
+  for (int w = 0; w < workers_; ++w)
+    if (!device_dropped_[worker_device_[w]]) {
+      const double t = throughput(worker_device_[w]);
+      sum += t > 0 ? t : average;
+    }
+  double mine = throughput(d);
+  if (mine <= 0)
+    mine = average;
+  return sum > 0 ? mine * workers_on(d) / sum : 1.0;
+}
+
+std::uint64_t chunk_scheduler::fair_share(int d) const {
+  return std::uint64_t(double(count_) * device_share(d) + 0.5);
+}
+
+int chunk_scheduler::workers_on(int device) const {
+  return int(std::count(worker_device_.begin(), worker_device_.end(), device));
 }
 
 bool chunk_scheduler::take_fresh(int worker, chunk& out) {
   if (cursor_ >= count_)
     return false;
   std::uint64_t n = std::min(fresh_size(worker), count_ - cursor_);
+  if (n == 0)
+    return false; // its share is handed out while others still have room in theirs
   out = chunk{{cursor_, cursor_ + n}, false};
   cursor_ += n;
   return true;
@@ -117,10 +150,13 @@ bool chunk_scheduler::next(int worker, chunk& out) {
   if (!retry_.empty()) {
     out = retry_.front();
     retry_.pop_front();
+    assigned_[worker_device_[worker]] += out.range.size();
     return true;
   }
-  if (take_reserved(worker, out) || take_fresh(worker, out))
+  if (take_reserved(worker, out) || take_fresh(worker, out)) {
+    assigned_[worker_device_[worker]] += out.range.size();
     return true;
+  }
   // The reservations of a device that left the loop. (Those of a worker that
   // has not started yet are left to it, even if it waits for a lease behind
   // another loop: otherwise the first worker awake takes everything of a

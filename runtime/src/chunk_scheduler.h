@@ -52,6 +52,9 @@ private:
   bool take_reserved(int worker, chunk& out);
   bool take_fresh(int worker, chunk& out);
   std::uint64_t fresh_size(int worker) const;
+  double device_share(int device) const;       // of the whole loop, by measured throughput
+  std::uint64_t fair_share(int device) const;  // iterations
+  int workers_on(int device) const;            // slots of a device
 
   schedule_kind kind_;
   std::uint64_t count_, min_chunk_;
@@ -65,6 +68,7 @@ private:
   std::deque<chunk> retry_; // handed out before anything new
   std::vector<bool> device_dropped_;
   std::vector<double> done_iterations_, done_seconds_; // per device
+  std::vector<std::uint64_t> assigned_;                // per device: iterations handed out
 };
 
 } // namespace detail

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 using namespace gpu_autopar;
@@ -101,4 +102,79 @@ TEST(ChunkScheduler, RemainingRangesGoToTheCpu) {
     left += r.size();
   EXPECT_EQ(left + c.range.size(), 1000u);
   EXPECT_TRUE(sched.exhausted());
+}
+
+namespace {
+
+// Runs an adaptive loop in virtual time: device d starts at start[d] and
+// runs an iteration in cost[d] seconds; a device that gets nothing asks again
+// after the next chunk completes (as the device loop's workers wait). Returns
+// each device's busy seconds.
+std::vector<double> simulate(std::uint64_t count, const std::vector<double>& start, const std::vector<double>& cost) {
+  const int n = int(start.size());
+  std::vector<int> workers;
+  for (int d = 0; d < n; ++d)
+    workers.push_back(d);
+  chunk_scheduler sched(schedule_kind::adaptive, count, 0, workers, n);
+  std::vector<double> busy(n, 0), free_at(start);
+  std::vector<chunk> running(n);
+  std::vector<bool> has(n, false);
+  std::uint64_t done = 0;
+  double now = 0;
+  while (done < count) {
+    // Devices free by `now` ask; then time moves to the next completion or start.
+    for (int d = 0; d < n; ++d)
+      if (!has[d] && free_at[d] <= now && sched.next(d, running[d])) {
+        has[d] = true;
+        free_at[d] = now + cost[d] * double(running[d].range.size());
+        busy[d] += cost[d] * double(running[d].range.size());
+      }
+    double next = 1e300;
+    for (int d = 0; d < n; ++d)
+      if (has[d] || free_at[d] > now)
+        next = std::min(next, free_at[d]);
+    EXPECT_LT(next, 1e299) << "no device can make progress";
+    if (next >= 1e299)
+      break;
+    now = next;
+    for (int d = 0; d < n; ++d)
+      if (has[d] && free_at[d] <= now) {
+        sched.completed(d, running[d], cost[d] * double(running[d].range.size()));
+        done += running[d].range.size();
+        has[d] = false;
+      }
+  }
+  EXPECT_TRUE(sched.exhausted());
+  return busy;
+}
+
+// Split efficiency as the report gives it: ideal (total work over total
+// speed) over makespan (the busiest device's seconds).
+double efficiency(const std::vector<double>& busy, const std::vector<double>& cost) {
+  double work = 0, speed = 0, makespan = 0;
+  for (std::size_t d = 0; d < busy.size(); ++d) {
+    work += busy[d] / cost[d];
+    speed += 1 / cost[d];
+    makespan = std::max(makespan, busy[d]);
+  }
+  return work / speed / makespan;
+}
+
+} // namespace
+
+TEST(ChunkScheduler, AdaptiveSplitsAShortLoopEvenlyWhenWorkersStartLate) {
+  // A 1M-iteration loop of 3 ms on equal devices, on a program's first loop:
+  // the other devices' workers start 1 ms after device 0's.
+  for (int devices : {2, 3, 4}) {
+    std::vector<double> start(devices, 1e-3), cost(devices, 3e-9 * devices);
+    start[0] = 0;
+    const std::vector<double> busy = simulate(1000000, start, cost);
+    EXPECT_GE(efficiency(busy, cost), 0.9) << devices << " devices";
+  }
+}
+
+TEST(ChunkScheduler, AdaptiveStillGivesAFasterDeviceMoreWork) {
+  const std::vector<double> cost = {2e-9, 1e-9, 2e-9};
+  const std::vector<double> busy = simulate(3000000, {0, 0, 0}, cost);
+  EXPECT_GE(efficiency(busy, cost), 0.9);
 }
