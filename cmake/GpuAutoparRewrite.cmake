@@ -1,5 +1,6 @@
 # Build-time step of gpu_autopar_target(): rewrites one source.
 #   cmake -DGPU_AUTOPAR_TOOL=<tool> -DSOURCE=<abs> -DOUTPUT=<file> [-DREPORT=<json>] [-DSTRICT=ON]
+#         [-DACCEPT=omp,acc]
 #         [-DDEPFILE=<file.d> -DDEP_SCANNER=<c++ compiler>]
 #         -P GpuAutoparRewrite.cmake -- <compiler arguments>
 # A wrapper rather than the bare tool so that (1) a failed rewrite leaves no
@@ -23,6 +24,9 @@ if(STRICT)
 endif()
 if(REPORT)
   list(APPEND tool_args "--report=${REPORT}")
+endif()
+if(ACCEPT)
+  list(APPEND tool_args "--accept=${ACCEPT}")
 endif()
 
 # Ninja creates the directories of a command's outputs; Makefile generators do not.

@@ -1,5 +1,5 @@
 # gpu_autopar_target(<target> [SOURCES <src>...] [STRICT] [REPORT <file.json>]
-#                    [LANGUAGE CXX|CUDA] [MPI])
+#                    [LANGUAGE CXX|CUDA] [MPI] [ACCEPT omp|acc...])
 #
 # Makes gpu-autopar part of <target>'s build: each C/C++/CUDA source of the
 # target (or only the SOURCES listed) is rewritten by the tool into
@@ -12,6 +12,8 @@
 #   REPORT    write every annotated loop's decision, mode and reasons (the tool's
 #             --report, all sources merged) to this file; relative paths are
 #             relative to the current build directory
+#   ACCEPT    pass --accept=omp,acc: OpenMP (omp) and/or OpenACC (acc) loop
+#             directives are annotations too (docs/migration.md)
 #   LANGUAGE  compile the rewritten sources as CXX or CUDA. Default: CUDA when
 #             the project enabled CUDA (with --extended-lambda, which the
 #             rewritten kernel-mode lambdas need, --expt-relaxed-constexpr and
@@ -33,10 +35,16 @@
 # GpuAutopar::gpu-autopar and GpuAutopar::runtime are aliases there) and with an
 # installed package (find_package(GpuAutopar): they are imported).
 function(gpu_autopar_target target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "STRICT;MPI" "REPORT;LANGUAGE" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "STRICT;MPI" "REPORT;LANGUAGE" "SOURCES;ACCEPT")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "gpu_autopar_target(${target}): unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
+  foreach(dialect IN LISTS arg_ACCEPT)
+    if(NOT dialect MATCHES "^(omp|acc)$")
+      message(FATAL_ERROR "gpu_autopar_target(${target}): ACCEPT takes omp and acc, not '${dialect}'")
+    endif()
+  endforeach()
+  string(REPLACE ";" "," accept "${arg_ACCEPT}")
   if(NOT TARGET ${target})
     message(FATAL_ERROR "gpu_autopar_target: '${target}' is not a target")
   endif()
@@ -156,7 +164,8 @@ function(gpu_autopar_target target)
     add_custom_command(OUTPUT "${out}" ${report_out}
       COMMAND ${CMAKE_COMMAND}
         "-DGPU_AUTOPAR_TOOL=$<TARGET_FILE:GpuAutopar::gpu-autopar>"
-        "-DSOURCE=${abs}" "-DOUTPUT=${out}" ${report_args} "-DSTRICT=${arg_STRICT}" ${depfile_defs}
+        "-DSOURCE=${abs}" "-DOUTPUT=${out}" ${report_args} "-DSTRICT=${arg_STRICT}" "-DACCEPT=${accept}"
+        ${depfile_defs}
         -P "${rewrite_script}" -- "${std_flag}" "${inc_flags}" "${def_flags}" "-I${abs_dir}"
       DEPENDS "${abs}" ${tool_dep} "${rewrite_script}"
       ${depfile_args}

@@ -38,6 +38,13 @@ cl::opt<bool> Strict("strict", cl::desc("Dependences the analysis cannot rule ou
                      cl::cat(Category));
 cl::opt<std::string> ReportFile("report", cl::desc("Write every annotated loop's decision, mode and reasons as JSON"),
                                 cl::value_desc("file.json"), cl::cat(Category));
+cl::list<std::string> Accept("accept",
+                            cl::desc("Treat these loop directives as annotations too: omp (OpenMP), acc (OpenACC)"),
+                            cl::value_desc("omp,acc"), cl::CommaSeparated, cl::cat(Category));
+cl::opt<bool> Convert("convert",
+                      cl::desc("With --accept: rewrite the accepted directives into '#pragma gpu_autopar for ...' "
+                               "and nothing else"),
+                      cl::cat(Category));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory containing compile_commands.json"),
                                cl::value_desc("build-dir"), cl::cat(Category));
 cl::opt<bool> Verbose("v", cl::desc("With --check: one summary line per source, also when not on a terminal"),
@@ -193,6 +200,21 @@ int main(int argc, const char **argv) {
   Opts.ResourceDir = GPU_AUTOPAR_CLANG_RESOURCE_DIR;
   Opts.Strict = Strict;
   Opts.RuntimeIncludeDirs = runtimeIncludeDirs(argv[0]);
+  for (const std::string &Dialect : Accept) {
+    if (Dialect == "omp") {
+      Opts.AcceptOpenMP = true;
+    } else if (Dialect == "acc") {
+      Opts.AcceptOpenACC = true;
+    } else {
+      error("--accept takes omp and acc, not '" + Dialect + "'");
+      return UsageOrIO;
+    }
+  }
+  Opts.Convert = Convert;
+  if (Convert && !Opts.AcceptOpenMP && !Opts.AcceptOpenACC) {
+    error("--convert needs --accept=omp, --accept=acc or both");
+    return UsageOrIO;
+  }
   std::vector<gpuautopar::SourceReport> Report;
 
   int Exit = Success;

@@ -4,6 +4,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -72,7 +73,20 @@ private:
     if (!isWord(Name))
       return expected("a clause name");
     ++Pos;
-    enum Kind { Reduction, Schedule, Devices, Slots, Fallback, MinIterations, Map, Private, Mode, Unknown };
+    enum Kind {
+      Reduction,
+      Schedule,
+      Devices,
+      Slots,
+      Fallback,
+      MinIterations,
+      Map,
+      Private,
+      FirstPrivate,
+      LastPrivate,
+      Mode,
+      Unknown
+    };
     Kind K = llvm::StringSwitch<Kind>(Name)
                  .Case("reduction", Reduction)
                  .Case("schedule", Schedule)
@@ -82,13 +96,16 @@ private:
                  .Case("min_iterations", MinIterations)
                  .Case("map", Map)
                  .Case("private", Private)
+                 .Case("firstprivate", FirstPrivate)
+                 .Case("lastprivate", LastPrivate)
                  .Case("mode", Mode)
                  .Default(Unknown);
     if (K == Unknown) {
       report(Diags, Diag::UnknownClause, At) << Name;
       return false;
     }
-    if (K != Reduction && K != Map && K != Private && !once(Name, At))
+    const bool Repeatable = K == Reduction || K == Map || K == Private || K == FirstPrivate || K == LastPrivate;
+    if (!Repeatable && !once(Name, At))
       return false;
     if (!expect("(", "after '" + Name.str() + "'"))
       return false;
@@ -102,6 +119,12 @@ private:
     case MinIterations: Ok = expression("min_iterations", {")"}, Out.MinIterations); break;
     case Map: Ok = map(); break;
     case Private: Ok = variableList("private", [&](NamedVar V) { Out.Privates.push_back(std::move(V)); }); break;
+    case FirstPrivate:
+      Ok = variableList("firstprivate", [&](NamedVar V) { Out.FirstPrivates.push_back(std::move(V)); });
+      break;
+    case LastPrivate:
+      Ok = variableList("lastprivate", [&](NamedVar V) { Out.LastPrivates.push_back(std::move(V)); });
+      break;
     case Mode: Ok = mode(); break;
     case Unknown: break;
     }
@@ -292,7 +315,9 @@ private:
     return true;
   }
 
-  // A variable may have one data-sharing role; maps need kernel mode.
+  // A variable may have one data-sharing role (firstprivate together with
+  // lastprivate is one: initialised from outside, written back at the end,
+  // as in OpenMP); maps need kernel mode.
   bool crossChecks() {
     struct Role {
       const NamedVar *Var;
@@ -303,6 +328,10 @@ private:
       Roles.push_back({&R.Var, "reduction"});
     for (const NamedVar &V : Out.Privates)
       Roles.push_back({&V, "private"});
+    for (const NamedVar &V : Out.FirstPrivates)
+      Roles.push_back({&V, "firstprivate"});
+    for (const NamedVar &V : Out.LastPrivates)
+      Roles.push_back({&V, "lastprivate"});
     for (const ParsedMap &M : Out.Maps)
       Roles.push_back({&M.Var, "map"});
     // In the order written, so that the second mention is the one reported.
@@ -310,14 +339,21 @@ private:
       return A.Var->Loc.getRawEncoding() < B.Var->Loc.getRawEncoding();
     });
     llvm::StringMap<const Role *> First;
+    llvm::StringSet<> BothFirstAndLast;
     for (const Role &R : Roles) {
       auto [It, New] = First.try_emplace(R.Var->Name, &R);
       if (New)
         continue;
-      if (It->second->Clause == R.Clause)
+      const llvm::StringRef Before = It->second->Clause, Now = R.Clause;
+      if (((Before == "firstprivate" && Now == "lastprivate") || (Before == "lastprivate" && Now == "firstprivate")) &&
+          !BothFirstAndLast.count(R.Var->Name)) {
+        BothFirstAndLast.insert(R.Var->Name);
+        continue;
+      }
+      if (Before == Now)
         report(Diags, Diag::VariableTwiceInClause, R.Var->Loc) << R.Var->Name << R.Clause;
       else
-        report(Diags, Diag::VariableInTwoClauses, R.Var->Loc) << R.Var->Name << It->second->Clause << R.Clause;
+        report(Diags, Diag::VariableInTwoClauses, R.Var->Loc) << R.Var->Name << Before << Now;
       report(Diags, Diag::NotePreviousClause, It->second->Var->Loc) << It->second->Clause;
       return false;
     }

@@ -136,6 +136,18 @@ std::optional<LoopClauses> resolveClauses(const ParsedClauses &P, const Stmt *Lo
     C.Maps.push_back({M.Kind, resolve(M.Var, "map"), M.Lower, M.Length, M.Var.Loc});
   for (const NamedVar &N : P.Privates)
     C.Privates.push_back(resolve(N, "private"));
+  for (const NamedVar &N : P.FirstPrivates)
+    if (const VarDecl *V = resolve(N, "firstprivate"); V && !llvm::is_contained(C.FirstPrivates, V)) {
+      C.FirstPrivates.push_back(V);
+      if (!llvm::is_contained(C.Privates, V))
+        C.Privates.push_back(V);
+    }
+  for (const NamedVar &N : P.LastPrivates)
+    if (const VarDecl *V = resolve(N, "lastprivate"); V && !llvm::is_contained(C.LastPrivates, V)) {
+      C.LastPrivates.push_back(V);
+      if (!llvm::is_contained(C.Privates, V))
+        C.Privates.push_back(V);
+    }
   C.Schedule = P.Schedule;
   C.ScheduleChunk = P.ScheduleChunk;
   C.Devices = P.Devices;

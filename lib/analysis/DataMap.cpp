@@ -328,7 +328,8 @@ public:
     std::vector<const VarDecl *> Order;
     for (DeclRefExpr *Ref : W.Refs) {
       const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!V || W.Local.count(V) || V == L.Induction)
+      // A private array is the body's own copy (firstprivate: captured whole).
+      if (!V || W.Local.count(V) || V == L.Induction || llvm::is_contained(A.Clauses.Privates, V))
         continue;
       std::optional<ContainerKind> Kind = containerKind(V->getType());
       if (!Kind)

@@ -3,6 +3,11 @@
 namespace gpuautopar {
 namespace {
 
+// Set while the loops of an OpenMP/OpenACC directive are analysed (see
+// AssertedParallelBy): a proven race then says whose annotation it contradicts.
+// TODO: carry this in AnalysisOptions, as --strict now is.
+const char *AssertedBy = nullptr;
+
 struct Entry {
   clang::DiagnosticsEngine::Level Level;
   const char *Format;
@@ -31,7 +36,7 @@ Entry entryFor(Diag D, bool Strict) {
     return {L::Warning, "'%0' is written on the host inside a data region whose devices may hold copies of it; add "
                         "'#pragma gpu_autopar update device(%0%1)' after this write"};
   case Diag::NoteDataRegion: return {L::Note, "data region mapping '%0' is here"};
-  case Diag::NotFollowedByFor: return {L::Error, "statement after '#pragma gpu_autopar for' must be a for loop"};
+  case Diag::NotFollowedByFor: return {L::Error, "statement after '#pragma %0' must be a for loop"};
   case Diag::NoteAnnotationHere: return {L::Note, "annotation is here"};
   case Diag::UnknownClause: return {L::Error, "unknown clause '%0' in '#pragma gpu_autopar for'"};
   case Diag::ExpectedInClause: return {L::Error, "expected %0"};
@@ -97,8 +102,20 @@ Entry entryFor(Diag D, bool Strict) {
     return {L::Warning, "'#pragma gpu_autopar for' inside the annotated loop at line %0 is ignored: that loop's "
                         "iterations already run in parallel, and this loop runs serially within each of them"};
   case Diag::NoteOuterLoop: return {L::Note, "enclosing annotated loop is here"};
+  case Diag::ForeignClauseIgnored: return {L::Remark, "'%0' ignored: %1"};
+  case Diag::ForeignClauseUnsupported: return {L::Error, "'%0' clause of '#pragma %1' is not supported: %2"};
+  case Diag::ForeignDirectiveRefused: return {L::Error, "'#pragma %0' is not accepted: %1"};
+  case Diag::ForeignDataRegion: return {L::Error, "'#pragma %0' is not supported yet: %1"};
+  case Diag::ForeignFromMacro:
+    return {L::Error, "--convert cannot rewrite '#pragma %0' here: it comes from a macro or _Pragma"};
   }
   return {L::Error, "internal error: unknown diagnostic"};
+}
+
+// A proven race in a loop OpenMP or OpenACC declared parallel: the original
+// program has it too.
+bool isProvenRace(Diag D) {
+  return D == Diag::LoopCarriedDependence || D == Diag::SharedScalarWrite || D == Diag::SharedMemberWrite;
 }
 
 } // namespace
@@ -108,11 +125,18 @@ bool isUnproven(Diag D) {
          entryFor(D, /*Strict=*/true).Level == clang::DiagnosticsEngine::Error;
 }
 
+AssertedParallelBy::AssertedParallelBy(const char *Who) : Saved(AssertedBy) { AssertedBy = Who; }
+AssertedParallelBy::~AssertedParallelBy() { AssertedBy = Saved; }
+
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &E, Diag D, clang::SourceLocation Loc, bool Strict) {
   Entry En = entryFor(D, Strict);
+  std::string Format = En.Format;
+  if (AssertedBy && isProvenRace(D))
+    Format = std::string(AssertedBy) + "'s annotation says the loop is parallel, but " +
+             (D == Diag::LoopCarriedDependence ? "it has a " : "") + Format;
   // The engine keeps one ID per distinct (level, text), so asking again is cheap.
   unsigned ID = E.getDiagnosticIDs()->getCustomDiagID(static_cast<clang::DiagnosticIDs::Level>(En.Level),
-                                                      llvm::StringRef(En.Format));
+                                                      llvm::StringRef(Format));
   return E.Report(Loc, ID);
 }
 

@@ -19,15 +19,23 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
                          ASTContext &Ctx, DiagnosticsEngine &Diags, const AnalysisOptions &Opts) {
   LoopAnalysis A;
   A.Pragma = Pragma;
+  AssertedParallelBy Asserted(Pragma.Dialect == AnnotationDialect::OpenMP    ? "OpenMP"
+                              : Pragma.Dialect == AnnotationDialect::OpenACC ? "OpenACC"
+                                                                              : nullptr);
   // Clause syntax is checked even when the loop is wrong, so that one run
-  // reports both.
-  std::optional<ParsedClauses> Parsed = parseClauses(
-      clauseTokens(Pragma.Clauses, Ctx.getSourceManager(), Ctx.getLangOpts()), Pragma.EndLoc, Diags);
+  // reports both. OpenMP and OpenACC clauses were translated into gpu_autopar's
+  // when the directive was read; the same parser makes them the same model.
+  std::optional<ParsedClauses> Parsed;
+  if (Pragma.Dialect == AnnotationDialect::GpuAutopar)
+    Parsed = parseClauses(clauseTokens(Pragma.Clauses, Ctx.getSourceManager(), Ctx.getLangOpts()), Pragma.EndLoc,
+                          Diags);
+  else if (Pragma.TranslationOk)
+    Parsed = parseClauses(Pragma.Translated, Pragma.EndLoc, Diags);
 
   const auto *For = dyn_cast_or_null<ForStmt>(Next);
   const auto *RangeFor = dyn_cast_or_null<CXXForRangeStmt>(Next);
   if (!For && !RangeFor) {
-    report(Diags, Diag::NotFollowedByFor, NextLoc.isValid() ? NextLoc : Pragma.EndLoc);
+    report(Diags, Diag::NotFollowedByFor, NextLoc.isValid() ? NextLoc : Pragma.EndLoc) << Pragma.Directive;
     report(Diags, Diag::NoteAnnotationHere, Pragma.HashLoc);
     return A;
   }

@@ -5,6 +5,7 @@
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/DataRegionRewriter.h"
 #include "gpuautopar/Diagnostics.h"
+#include "gpuautopar/ForeignPragmas.h"
 #include "gpuautopar/LoopAnalyzer.h"
 #include "gpuautopar/LoopRewriter.h"
 #include "gpuautopar/RuntimeCallText.h"
@@ -20,6 +21,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/Path.h"
@@ -193,11 +195,30 @@ std::string withLineEndingsOf(llvm::StringRef Original, llvm::StringRef Rewritte
   return Out;
 }
 
-class Consumer : public ASTConsumer {
+// The OpenMP and OpenACC handlers of one file (--accept), owned here because
+// the parser hands their namespaces back without deleting them.
+struct ForeignHandlers {
+  std::vector<std::unique_ptr<ForeignPragmaHandler>> Handlers;
+  unsigned errorsReported() const {
+    unsigned N = 0;
+    for (const auto &H : Handlers)
+      N += H->errorsReported();
+    return N;
+  }
+};
+
+class Consumer : public SemaConsumer {
 public:
-  Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, FileResult &Result, OutputNames Names,
-           AnalysisOptions Analysis)
-      : CI(CI), Annotations(Annotations), Result(Result), Names(std::move(Names)), Analysis(Analysis) {}
+  Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, ForeignHandlers &Foreign, FileResult &Result,
+           OutputNames Names, AnalysisOptions Analysis, bool Convert)
+      : CI(CI), Annotations(Annotations), Foreign(Foreign), Result(Result), Names(std::move(Names)),
+        Analysis(Analysis), Convert(Convert) {}
+
+  // The parser exists now and has installed its own OpenMP/OpenACC handlers.
+  void InitializeSema(Sema &) override {
+    for (const auto &H : Foreign.Handlers)
+      H->install(CI.getPreprocessor());
+  }
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     const SourceManager &SM = CI.getSourceManager();
@@ -214,7 +235,13 @@ public:
     // Everything that walks the AST from here on (the statement index, parent
     // lookups of the analyses) sees only the main file's declarations: the
     // cost of analysis then follows the user's file, not <vector> or <cuda.h>.
-    if (!Annotations.annotations().empty())
+    std::vector<Annotation> All = Annotations.annotations();
+    for (const auto &H : Foreign.Handlers)
+      All.insert(All.end(), H->annotations().begin(), H->annotations().end());
+    llvm::stable_sort(All, [&](const Annotation &X, const Annotation &Y) {
+      return SM.isBeforeInTranslationUnit(X.HashLoc, Y.HashLoc);
+    });
+    if (!All.empty())
       Ctx.setTraversalScope(MainFileDecls);
     StatementIndex Index(SM);
     Index.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -229,16 +256,18 @@ public:
     // After the compiler's own errors the AST around a loop may be missing or
     // partial: analysing it would add guesses to real errors. The file is
     // rejected anyway; the report says why its loops were not analysed.
-    const bool CompileErrors = Diags.getNumErrors() > Annotations.errorsReported();
+    const bool CompileErrors = Diags.getNumErrors() > Annotations.errorsReported() + Foreign.errorsReported();
     // The rewritten loops use the runtime's C++17 headers: an older standard
     // is an error here, at the first annotation, not deep in those headers.
-    const bool OldStandard = !Annotations.annotations().empty() && !Ctx.getLangOpts().CPlusPlus17;
+    // Converted directives need nothing of the runtime.
+    const bool OldStandard = !Convert && !All.empty() && !Ctx.getLangOpts().CPlusPlus17;
     if (OldStandard && !CompileErrors)
-      report(Diags, Diag::NeedsCxx17, Annotations.annotations().front().HashLoc)
+      report(Diags, Diag::NeedsCxx17, All.front().HashLoc)
           << LangStandard::getLangStandardForKind(Ctx.getLangOpts().LangStd).getName();
-    for (const Annotation &Written : Annotations.annotations()) {
+    for (const Annotation &Written : All) {
+      // --convert changes OpenMP and OpenACC directives only.
       if (Written.Kind != DirectiveKind::For) {
-        if (!CompileErrors && !OldStandard)
+        if (!CompileErrors && !OldStandard && !Convert)
           handleDirective(Written, Index, Ctx, R);
         continue;
       }
@@ -252,7 +281,7 @@ public:
                                   Report.At});
       } else {
         Recorder.recordInto(&Report.Reasons);
-        handleAnnotation(P, Index, Ctx, R, Report);
+        handleAnnotation(Written, P, Index, Ctx, R, Report);
         Recorder.recordInto(nullptr);
       }
       Result.Loops.push_back(std::move(Report));
@@ -268,7 +297,8 @@ public:
     FileID Main = SM.getMainFileID();
     Result.Original = SM.getBufferData(Main).str();
     if (Result.LoopsRewritten > 0 || !Regions.empty() || !Updates.empty()) {
-      addRuntimeInclude(Ctx, R, Names);
+      if (!Convert)
+        addRuntimeInclude(Ctx, R, Names);
       const llvm::RewriteBuffer *Buf = R.getRewriteBufferFor(Main);
       Result.Rewritten = Buf ? withLineEndingsOf(Result.Original, std::string(Buf->begin(), Buf->end()))
                              : Result.Original;
@@ -298,8 +328,8 @@ private:
     }
   }
 
-  void handleAnnotation(const Placement &P, const StatementIndex &Index, ASTContext &Ctx, Rewriter &R,
-                        LoopReport &Report) {
+  void handleAnnotation(const Annotation &Written, const Placement &P, const StatementIndex &Index, ASTContext &Ctx,
+                        Rewriter &R, LoopReport &Report) {
     SourceManager &SM = Ctx.getSourceManager();
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     // Inside a loop already rewritten: that loop's iterations are the
@@ -310,7 +340,7 @@ private:
           SM.isBeforeInTranslationUnit(P.A.HashLoc, Outer.getEnd())) {
         report(Diags, Diag::NestedAnnotation, P.A.HashLoc) << SM.getPresumedLineNumber(Outer.getBegin());
         report(Diags, Diag::NoteOuterLoop, Outer.getBegin());
-        if (P.Macro.empty() && P.A.HashLoc.isFileID())
+        if (!Convert && P.Macro.empty() && P.A.HashLoc.isFileID())
           R.InsertTextBefore(P.A.HashLoc, "// (nested, runs serially) ");
         Report.Ignored = true;
         return;
@@ -326,7 +356,13 @@ private:
     StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
     LoopAnalysis L =
         analyzeLoop(P.A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx, Diags, Analysis);
-    if (L.Accepted) {
+    if (L.Accepted && Convert) {
+      // Annotations inside stay as written: nested ones, here and when the
+      // converted file is rewritten.
+      RewrittenLoops.push_back({P.A.HashLoc, E.S->getEndLoc()});
+      if (P.A.Dialect != AnnotationDialect::GpuAutopar && convert(Written, R, Diags))
+        ++Result.LoopsRewritten;
+    } else if (L.Accepted) {
       rewriteLoop(L, Ctx, R, Names);
       ++Result.LoopsRewritten;
       RewrittenLoops.push_back({P.A.HashLoc, E.S->getEndLoc()});
@@ -334,29 +370,56 @@ private:
     describe(L, SM, Report);
   }
 
+  // --convert: the directive, from its '#' to its last token, becomes
+  // `#pragma gpu_autopar for ...`; one written by a macro cannot be edited.
+  bool convert(const Annotation &A, Rewriter &R, DiagnosticsEngine &Diags) {
+    const SourceManager &SM = R.getSourceMgr();
+    if (!A.HashLoc.isFileID() || !A.EndLoc.isFileID()) {
+      report(Diags, Diag::ForeignFromMacro, A.HashLoc) << A.Directive;
+      return false;
+    }
+    SourceLocation End = Lexer::getLocForEndOfToken(A.EndLoc, 0, SM, R.getLangOpts());
+    CharSourceRange Range = CharSourceRange::getCharRange(A.HashLoc, End);
+    // A directive continued over several lines keeps its line count, so that
+    // every later line keeps its number (and the loops their sites).
+    std::string Text = convertedPragma(A);
+    for (char C : Lexer::getSourceText(Range, SM, R.getLangOpts()))
+      if (C == '\n')
+        Text += " \\\n";
+    R.ReplaceText(Range, Text);
+    return true;
+  }
+
   CompilerInstance &CI;
   std::vector<SourceRange> RewrittenLoops; // annotation to end of loop, for nested annotations
   std::vector<DataRegion> Regions;
   std::vector<UpdateDirective> Updates;
   AnnotationCollector &Annotations;
+  ForeignHandlers &Foreign;
   FileResult &Result;
   OutputNames Names;
   AnalysisOptions Analysis;
+  bool Convert;
   std::vector<Decl *> MainFileDecls;
 };
 
 class Action : public ASTFrontendAction {
 public:
-  Action(FileResult &Result, std::string GivenName, AnalysisOptions Analysis)
-      : Result(Result), GivenName(std::move(GivenName)), Analysis(Analysis) {}
+  Action(FileResult &Result, std::string GivenName, const DriverOptions &Opts)
+      : Result(Result), GivenName(std::move(GivenName)), Opts(Opts) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     Result.Parsed = true;
     auto *Collector = new AnnotationCollector();
     CI.getPreprocessor().AddPragmaHandler(Collector); // the preprocessor owns it
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaWatch>(CI.getPreprocessor()));
+    if (Opts.AcceptOpenMP)
+      Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenMP));
+    if (Opts.AcceptOpenACC)
+      Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenACC));
     OutputNames Names{GivenName, llvm::sys::path::filename(GivenName).str()};
-    return std::make_unique<Consumer>(CI, *Collector, Result, std::move(Names), Analysis);
+    return std::make_unique<Consumer>(CI, *Collector, Foreign, Result, std::move(Names), AnalysisOptions{Opts.Strict},
+                                      Opts.Convert);
   }
 
   void EndSourceFileAction() override {
@@ -366,19 +429,20 @@ public:
 private:
   FileResult &Result;
   std::string GivenName;
-  AnalysisOptions Analysis;
+  const DriverOptions &Opts;
+  ForeignHandlers Foreign;
 };
 
 class ActionFactory : public tooling::FrontendActionFactory {
 public:
-  ActionFactory(FileResult &Result, std::string GivenName, AnalysisOptions Analysis)
-      : Result(Result), GivenName(std::move(GivenName)), Analysis(Analysis) {}
-  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Result, GivenName, Analysis); }
+  ActionFactory(FileResult &Result, std::string GivenName, const DriverOptions &Opts)
+      : Result(Result), GivenName(std::move(GivenName)), Opts(Opts) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Result, GivenName, Opts); }
 
 private:
   FileResult &Result;
   std::string GivenName;
-  AnalysisOptions Analysis;
+  const DriverOptions &Opts;
 };
 
 bool isCudaSource(llvm::StringRef File) { return File.ends_with(".cu") || File.ends_with(".cuh"); }
@@ -409,7 +473,7 @@ FileResult processFile(const tooling::CompilationDatabase &Db, const std::string
   TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
   Tool.setDiagnosticConsumer(&Printer);
   Tool.setPrintErrorMessage(false);
-  ActionFactory Factory(Result, File, AnalysisOptions{Opts.Strict});
+  ActionFactory Factory(Result, File, Opts);
   int Status = Tool.run(&Factory);
   if (Status != 0 || Printer.getNumErrors() > 0)
     Result.HasErrors = true;

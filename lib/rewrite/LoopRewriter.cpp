@@ -169,11 +169,9 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   BodyEdits Edits(R, A.Mode == LoopMode::Task);
   Edits.TraverseStmt(const_cast<Stmt *>(Body));
 
-  // What the body starts with: the range-for variable, then one fresh,
-  // uninitialised copy per private variable (as OpenMP's private).
-  std::string Prologue = H.Prologue;
-  for (const VarDecl *P : A.Clauses.Privates)
-    Prologue += " decltype(" + P->getNameAsString() + ") " + P->getNameAsString() + ";";
+  // What the body starts with: the range-for variable, then one fresh copy
+  // per private variable (as OpenMP's private, firstprivate, lastprivate).
+  std::string Prologue = H.Prologue + privateCopiesText(A.Clauses, H.Var);
   if (Compound && !Prologue.empty())
     R.InsertTextAfter(cast<CompoundStmt>(Body)->getLBracLoc().getLocWithOffset(1), Prologue);
 

@@ -2,6 +2,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace gpuautopar {
 namespace {
@@ -101,6 +102,9 @@ std::string reductionsText(const LoopClauses &C) {
     S += std::string("::gpu_autopar::reduce<::gpu_autopar::op::") + opName(C.Reductions[I].Op) + ">(" +
          C.Reductions[I].Var->getNameAsString() + ")";
   }
+  for (size_t I = 0; I < C.LastPrivates.size(); ++I)
+    S += std::string(I || !C.Reductions.empty() ? ", " : "") + "::gpu_autopar::last_private(" +
+         C.LastPrivates[I]->getNameAsString() + ")";
   return S + ")";
 }
 
@@ -156,6 +160,35 @@ std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx)
   for (const ReductionClause &R : A.Clauses.Reductions)
     S += ", " + R.Var->getType().getNonReferenceType().getUnqualifiedType().getAsString(Policy) + "& " +
          R.Var->getNameAsString();
+  for (const clang::VarDecl *V : A.Clauses.LastPrivates)
+    S += ", ::gpu_autopar::last_slot<decltype(" + V->getNameAsString() + ")>& gpu_autopar_last_" +
+         V->getNameAsString();
+  return S;
+}
+
+std::string privateCopiesText(const LoopClauses &C, const std::string &Induction) {
+  std::string S;
+  for (const clang::VarDecl *P : C.Privates) {
+    const std::string Name = P->getNameAsString();
+    const std::string Type = "decltype(" + Name + ")";
+    if (!llvm::is_contained(C.FirstPrivates, P)) {
+      // A lastprivate copy the last iteration never assigns hands back a
+      // value-initialised object rather than garbage.
+      S += " " + Type + " " + Name + (llvm::is_contained(C.LastPrivates, P) ? "{};" : ";");
+    } else {
+      // The outside variable is reachable by its name only until the copy
+      // of the same name is declared: a reference keeps it in reach.
+      const std::string Outside = "gpu_autopar_first_" + Name;
+      S += " auto &" + Outside + " = " + Name + ";";
+      if (P->getType()->isArrayType())
+        S += " " + Type + " " + Name + "; ::gpu_autopar::copy_value(" + Name + ", " + Outside + ");";
+      else
+        S += " " + Type + " " + Name + "(" + Outside + ");";
+    }
+    if (llvm::is_contained(C.LastPrivates, P))
+      S += " auto gpu_autopar_keep_" + Name + " = ::gpu_autopar::keep_last(gpu_autopar_last_" + Name + ", " +
+           Induction + ", " + Name + ");";
+  }
   return S;
 }
 

@@ -107,6 +107,7 @@ MPI_Op mpi_op(reduction_op op) {
   case reduction_op::bit_xor: return MPI_BXOR;
   case reduction_op::logical_and: return MPI_LAND;
   case reduction_op::logical_or: return MPI_LOR;
+  case reduction_op::last: break; // never allreduced: not an integer reduction
   }
   return MPI_SUM;
 }
@@ -255,16 +256,32 @@ private:
     balance_->measured(key, iterations, seconds);
 
     const exchange_stats st = exchange.run(job_->comm, changed_by_rank);
-    combine_reductions(reds, all, each, sizeof(outcome) + changed.size() * sizeof(std::uint64_t));
+    combine_reductions(reds, all, each, sizeof(outcome) + changed.size() * sizeof(std::uint64_t),
+                       rank_running(split, count - 1));
 
     if (me == 0)
       report_split(rt, site, options, count, split, weights, seconds, st, seconds_since(t_start));
   }
 
+  // The rank whose range holds iteration `k`.
+  static int rank_running(const std::vector<index_range>& split, std::uint64_t k) {
+    for (std::size_t r = 0; r < split.size(); ++r)
+      if (split[r].begin <= k && k < split[r].end)
+        return int(r);
+    return int(split.size()) - 1;
+  }
+
+  // `last_rank` ran the sequentially last iteration: a lastprivate variable
+  // takes its value from there.
   void combine_reductions(std::vector<saved_reduction>& reds, const std::vector<unsigned char>& all,
-                          std::size_t each, std::size_t partials_at) {
+                          std::size_t each, std::size_t partials_at, int last_rank) {
     std::size_t at = partials_at;
     for (saved_reduction& s : reds) {
+      if (s.v.op == reduction_op::last) {
+        s.v.combine(s.v.var, all.data() + std::size_t(last_rank) * each + at);
+        at += s.v.size;
+        continue;
+      }
       if (allreduced(s.v)) {
         MPI_Allreduce(MPI_IN_PLACE, s.v.var, 1, integer_type(s.v), mpi_op(s.v.op), job_->comm);
         std::vector<unsigned char> total(static_cast<unsigned char*>(s.v.var),

@@ -343,6 +343,59 @@ TEST(Reductions, EveryOperatorFromItsIdentity) {
   EXPECT_TRUE(std::isinf(std::get<0>(fr.identities())));
 }
 
+// lastprivate rides with the reductions: only the partial of the chunk that
+// ran the loop's last iteration carries a value, and folding (per GPU thread)
+// or combining (per chunk, in any order) keeps exactly that one.
+TEST(Reductions, LastPrivateKeepsOnlyTheLastIteration) {
+  long sum = 0;
+  int last = -7;
+  auto reds = ga::reductions(ga::reduce<ga::op::plus>(sum), ga::last_private(last));
+  ga::iterations<int> space(10, ga::greater_equal, 1, -3); // 10, 7, 4, 1: the last value is 1
+  ga::detail::mark_last_iteration(space, reds);
+  auto chunk = [&](int first, int end) {
+    auto p = reds.identities();
+    for (int i = first; i > end; i -= 3) {
+      int copy = i * 100;
+      auto keep = ga::keep_last(std::get<1>(p), i, copy);
+      std::get<0>(p) += i;
+    }
+    return p;
+  };
+  auto tail = chunk(4, -1), head = chunk(10, 4);
+  reds.combine(tail); // the chunk with the last iteration may finish first
+  reds.combine(head);
+  EXPECT_EQ(sum, 22);
+  EXPECT_EQ(last, 100);
+  auto folded = reds.identities(); // per-thread folding keeps the set slot whatever its position
+  decltype(reds)::fold<1>(folded, std::get<1>(tail));
+  decltype(reds)::fold<1>(folded, std::get<1>(head));
+  EXPECT_TRUE(std::get<1>(folded).set);
+  EXPECT_EQ(std::get<1>(folded).value, 100);
+
+  int untouched = 5;
+  auto none = ga::reductions(ga::last_private(untouched));
+  ga::detail::mark_last_iteration(ga::iterations<int>(0, ga::less, 0, 1), none);
+  none.combine(none.identities()); // no iterations: nothing written back
+  EXPECT_EQ(untouched, 5);
+}
+
+TEST(Reductions, LastPrivateCopiesArrays) {
+  int out[2][3] = {};
+  auto reds = ga::reductions(ga::last_private(out));
+  ga::detail::mark_last_iteration(ga::iterations<long>(0, ga::less, 4, 1), reds);
+  auto p = reds.identities();
+  for (long i = 0; i < 4; ++i) {
+    int copy[2][3] = {{int(i), 1, 2}, {3, 4, int(i) * 2}};
+    auto keep = ga::keep_last(std::get<0>(p), i, copy);
+  }
+  reds.combine(p);
+  EXPECT_EQ(out[0][0], 3);
+  EXPECT_EQ(out[1][2], 6);
+  int from[3] = {7, 8, 9}, to[3] = {};
+  ga::copy_value(to, from);
+  EXPECT_EQ(to[2], 9);
+}
+
 TEST(Loops, HostAndTaskLoopsRunEveryIterationOnce) {
   std::vector<int> hits(1000, 0);
   long total = 0;

@@ -11,6 +11,11 @@ Prints one summary line per executed loop for FileCheck:
 
 where k counts the devices that ran at least one iteration.
 
+With --accept omp,acc the tool treats OpenMP/OpenACC loop directives as
+annotations. With --reference-openmp the reference is the OpenMP build of
+SOURCE (`-fopenmp`, four threads) instead of the serial one: firstprivate and
+lastprivate mean what OpenMP says they mean, which the serial program ignores.
+
 Where nvcc exists the rewritten file is also built as CUDA with the flags every
 documented nvcc command uses (NVCC_FLAGS, NVCC_CU: a device body nvcc would drop is
 a build error), for sm_80 and sm_90, linked with `-cudart shared`; the PTX of
@@ -67,18 +72,23 @@ def main():
                     help="';'-separated stand-in settings, each space-separated key=value: devices, memory, "
                          "fail_alloc, fault_launch (GPU_AUTOPAR_STANDIN_<KEY>)")
     ap.add_argument("--gpu", action="store_true", help="also run the nvcc build on this machine's real GPUs")
+    ap.add_argument("--accept", default="", help="passed to gpu-autopar as --accept=...")
+    ap.add_argument("--reference-openmp", action="store_true",
+                    help="compare with the -fopenmp build of SOURCE instead of the serial one")
     ap.add_argument("source")
     a = ap.parse_args()
 
     os.makedirs(a.out, exist_ok=True)
     base = os.path.splitext(os.path.basename(a.source))[0]
     par_src = os.path.join(a.out, base + ".par.cpp")
-    run([a.tool, a.source, "-o", par_src, "--", "-std=c++17"], what="gpu-autopar")
+    accept = ["--accept=" + a.accept] if a.accept else []
+    run([a.tool] + accept + [a.source, "-o", par_src, "--", "-std=c++17"], what="gpu-autopar")
 
     par, ser = os.path.join(a.out, "par"), os.path.join(a.out, "serial")
     run([a.cxx, "-std=c++17", "-O2", "-I" + a.include, par_src, a.runtime, "-pthread", "-o", par], what="build rewritten")
-    run([a.cxx, "-std=c++17", "-O2", "-Wno-unknown-pragmas", a.source, "-o", ser], what="build serial")
-    expected = run([ser], what="serial run").stdout
+    reference = ["-fopenmp"] if a.reference_openmp else ["-Wno-unknown-pragmas"]
+    run([a.cxx, "-std=c++17", "-O2"] + reference + [a.source, "-o", ser], what="build the reference")
+    expected = run([ser], env=dict(os.environ, OMP_NUM_THREADS="4"), what="reference run").stdout
 
     settings = [s for s in (a.devices or a.standard).split(";") if s]
     for dev in settings:

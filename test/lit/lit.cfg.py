@@ -8,13 +8,16 @@
 #   %nvcc          the CUDA compiler (only where the 'cuda' feature is present)
 #   %e2e --out DIR SOURCE   rewrite, build, run under each device setting and
 #                  compare with the serial build (see e2e_check.py)
+#   %convert-check --accept omp,acc --out DIR SOURCE...   --convert changes only
+#                  the directives and rewrites like --accept (see convert_check.py)
 import os
 import lit.formats
 
 config.name = "gpu-autopar"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".cu", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "e2e_check.py", "compile_accepted.py", "notes_add_information.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "e2e_check.py",
+                   "compile_accepted.py", "notes_add_information.py", "convert_check.py"]
 config.test_source_root = config.source_root
 config.test_exec_root = config.binary_root
 
@@ -28,6 +31,8 @@ for var in ["GPU_AUTOPAR_DEVICES", "GPU_AUTOPAR_REPORT", "GPU_AUTOPAR_LOG", "GPU
 
 import sys
 config.substitutions.append(("%expect-exit", "%s %s" % (sys.executable, os.path.join(config.source_root, "expect_exit.py"))))
+config.substitutions.append(("%convert-check", "%s %s --tool %s" % (
+    sys.executable, os.path.join(config.source_root, "convert_check.py"), config.gpu_autopar_tool)))
 config.substitutions.append(("%gpu-autopar", config.gpu_autopar_tool))
 config.substitutions.append(("%cxx", "%s -std=c++17 -O1 -Wall -I%s" % (config.cxx, config.runtime_include)))
 config.substitutions.append(("%runtime", "%s -pthread" % config.runtime_lib))

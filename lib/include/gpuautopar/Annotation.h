@@ -1,9 +1,14 @@
-// One `#pragma gpu_autopar for|data|update ...` as the preprocessor saw it.
+// One `#pragma gpu_autopar for|data|update ...` as the preprocessor saw it,
+// or an OpenMP or OpenACC loop directive accepted in its place (--accept,
+// docs/migration.md).
 #pragma once
+
+#include "gpuautopar/ClauseToken.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/Token.h"
 
+#include <string>
 #include <vector>
 
 namespace gpuautopar {
@@ -12,12 +17,23 @@ namespace gpuautopar {
 // statement; `update`: a standalone copy between host and devices inside one.
 enum class DirectiveKind { For, Data, Update };
 
+enum class AnnotationDialect { GpuAutopar, OpenMP, OpenACC };
+
 struct Annotation {
   DirectiveKind Kind = DirectiveKind::For;
   clang::SourceLocation HashLoc;      // the '#' of '#pragma' (or '_Pragma')
   clang::SourceLocation DirectiveLoc; // the 'for' (or 'data', 'update') after 'gpu_autopar'
   clang::SourceLocation EndLoc;       // the last token of the directive
   std::vector<clang::Token> Clauses;  // tokens after the directive name, up to the end of the line
+  // Where the annotation came from. For OpenMP and OpenACC, `Directive` is
+  // what the user wrote ("omp parallel for"), `Translated` its clauses in
+  // gpu_autopar's syntax (each token located at the source it came from),
+  // and `TranslationOk` false when a clause could not be translated (the
+  // reason was diagnosed at the clause).
+  AnnotationDialect Dialect = AnnotationDialect::GpuAutopar;
+  std::string Directive = "gpu_autopar for";
+  std::vector<ClauseToken> Translated;
+  bool TranslationOk = true;
 };
 
 } // namespace gpuautopar

@@ -4,6 +4,7 @@
 // loop and its scope do not exist yet.
 #pragma once
 
+#include "gpuautopar/ClauseToken.h"
 #include "gpuautopar/LoopAnalysis.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -21,15 +22,6 @@ class SourceManager;
 } // namespace clang
 
 namespace gpuautopar {
-
-// One token of a clause list, independent of how it was lexed (through the
-// preprocessor for real pragmas, by the raw lexer in the fuzz target).
-struct ClauseToken {
-  std::string Spelling;
-  clang::SourceLocation Loc;
-  bool LeadingSpace = false;
-  bool IsNumber = false;
-};
 
 // A variable named in a clause, before it is resolved.
 struct NamedVar {
@@ -52,7 +44,7 @@ struct ParsedMap {
 struct ParsedClauses {
   std::vector<ParsedReduction> Reductions;
   std::vector<ParsedMap> Maps;
-  std::vector<NamedVar> Privates;
+  std::vector<NamedVar> Privates, FirstPrivates, LastPrivates;
   std::optional<ScheduleKind> Schedule;
   std::string ScheduleChunk;
   std::string Devices, Slots, MinIterations;

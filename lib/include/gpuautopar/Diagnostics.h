@@ -9,7 +9,7 @@ namespace gpuautopar {
 enum class Diag {
   // Pragma syntax.
   ExpectedFor,          // '#pragma gpu_autopar' not followed by 'for'
-  NotFollowedByFor,     // the statement after the pragma is not a for loop
+  NotFollowedByFor,     // statement after '#pragma %0' must be a for loop
   NoteAnnotationHere,   // note: annotation is here
   // Data regions and updates (lib/analysis/DataRegion.cpp).
   DataNotFollowedByBlock,   // '#pragma gpu_autopar data' must be followed by a compound statement
@@ -68,6 +68,12 @@ enum class Diag {
   LoopInsideMacro,         // error: the loop comes from the same macro as the pragma
   NestedAnnotation,        // warning: annotation inside the annotated loop at line %0 is ignored
   NoteOuterLoop,           // note: the enclosing annotated loop is here
+  // OpenMP and OpenACC directives under --accept (lib/analysis/ForeignPragmas.cpp).
+  ForeignClauseIgnored,      // remark: '%0' ignored: %1
+  ForeignClauseUnsupported,  // '%0' clause of '#pragma %1' is not supported: %2
+  ForeignDirectiveRefused,   // '#pragma %0' is not accepted: %1
+  ForeignDataRegion,         // '#pragma %0' is not supported yet: %1
+  ForeignFromMacro,          // --convert cannot rewrite '#pragma %0' that comes from a macro or _Pragma
 };
 
 // Emits diagnostic `D` at `Loc` through the compiler's engine, so that it is
@@ -81,5 +87,19 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Engine, Diag D, clang:
 // Whether `D` reports something the analysis could not rule out (a warning,
 // an error under --strict) rather than something proven.
 bool isUnproven(Diag D);
+
+// While the loop of an OpenMP or OpenACC annotation is analysed, its proven
+// races say whose promise they break ("OpenMP's annotation says the loop is
+// parallel, but ..."). Restores the previous setting when it goes out of scope.
+class AssertedParallelBy {
+public:
+  explicit AssertedParallelBy(const char *Who); // "OpenMP", "OpenACC", or nullptr for gpu_autopar
+  ~AssertedParallelBy();
+  AssertedParallelBy(const AssertedParallelBy &) = delete;
+  AssertedParallelBy &operator=(const AssertedParallelBy &) = delete;
+
+private:
+  const char *Saved;
+};
 
 } // namespace gpuautopar

@@ -41,7 +41,7 @@ struct LoopReport {
 struct FileResult {
   bool Parsed = false;       // the compiler ran on the file at all
   bool HasErrors = false;    // the input has errors or an annotated loop was rejected
-  unsigned LoopsRewritten = 0;
+  unsigned LoopsRewritten = 0; // or, under --convert, directives converted
   std::string Original;      // the file's text as read
   std::string Rewritten;     // the output text (== Original when nothing changed)
   std::vector<LoopReport> Loops;
@@ -51,6 +51,11 @@ struct DriverOptions {
   std::string ResourceDir; // clang's builtin headers, baked in at build time
   bool Strict = false;     // --strict: unprovable independence is an error
   std::vector<std::string> RuntimeIncludeDirs; // where <gpu_autopar/gpu_autopar.h> is, searched last
+  // --accept=omp,acc: OpenMP / OpenACC loop directives are annotations too.
+  bool AcceptOpenMP = false, AcceptOpenACC = false;
+  // --convert: rewrite the accepted directives into `#pragma gpu_autopar for`
+  // instead of rewriting their loops; everything else stays byte for byte.
+  bool Convert = false;
 };
 
 // Processes `File` with the flags `Db` gives for it. Diagnostics go to stderr

@@ -45,7 +45,11 @@ struct MapClause {
 struct LoopClauses {
   std::vector<ReductionClause> Reductions;
   std::vector<MapClause> Maps;
+  // Every variable with a private copy per iteration: private, firstprivate
+  // and lastprivate. The two lists below say which copies start from the
+  // outside value and which are written back after the last iteration.
   std::vector<const clang::VarDecl *> Privates;
+  std::vector<const clang::VarDecl *> FirstPrivates, LastPrivates;
   std::optional<ScheduleKind> Schedule;
   std::string ScheduleChunk;              // empty: none given
   std::string Devices;                    // empty: all

@@ -31,7 +31,13 @@ std::string mapText(const LoopAnalysis &A, const ArrayUse &U);
 // processes can gather them (docs/mpi.md); empty without such clauses.
 std::string producedText(const LoopAnalysis &A);
 // The body's parameters after the induction variable: one view per map
-// (kernel mode), then one reference per reduction variable.
+// (kernel mode), then one reference per reduction variable, then one slot per
+// lastprivate variable.
 std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx);
+// The body's own copies of its private variables, declared where it starts:
+// ` decltype(t) t;` for private, initialised from the outside variable for
+// firstprivate, and for lastprivate a keeper that hands the copy back after
+// the last iteration (`Induction` names the body's induction variable).
+std::string privateCopiesText(const LoopClauses &C, const std::string &Induction);
 
 } // namespace gpuautopar

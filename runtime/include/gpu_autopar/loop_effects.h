@@ -39,7 +39,10 @@ struct written_section {
   std::size_t unit = 1;
 };
 
-enum class reduction_op { plus, times, min, max, bit_and, bit_or, bit_xor, logical_and, logical_or };
+// `last` is a lastprivate variable (private_copies.h): no operator, the value
+// the sequentially last iteration left, which the process that ran that
+// iteration holds.
+enum class reduction_op { plus, times, min, max, bit_and, bit_or, bit_xor, logical_and, logical_or, last };
 
 // One reduction variable, type-erased.
 struct reduction_variable {
@@ -104,6 +107,21 @@ reduction_variable describe(const reduction_ref<Op, T>& r) {
       a = traits::combine(a, b);
       std::memcpy(acc, &a, sizeof(T));
     };
+  return v;
+}
+
+// A lastprivate variable has no identity: every process keeps the value it
+// had, and the combined value is the one of the process that ran the last
+// iteration, copied as it is.
+template <class T>
+reduction_variable describe(const last_private_ref<T>& r) {
+  reduction_variable v;
+  v.var = r.var;
+  v.size = sizeof(T);
+  v.op = reduction_op::last;
+  v.copyable = std::is_trivially_copyable<T>::value;
+  v.set_identity = [](void*) {};
+  v.combine = [](void* acc, const void* partial) { std::memcpy(acc, partial, sizeof(T)); };
   return v;
 }
 

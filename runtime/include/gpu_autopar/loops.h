@@ -346,6 +346,13 @@ private:
   map_effects<T, Maps, Reds> effects_;
 };
 
+// Tells the loop's lastprivate variables which iteration is the last one.
+template <class T, class Reds>
+void mark_last_iteration(const iterations<T>& space, Reds& reds) {
+  if (space.count() > 0)
+    reds.set_last(space.at(space.count() - 1));
+}
+
 } // namespace detail
 
 namespace detail {
@@ -354,6 +361,7 @@ void per_iteration_loop(loop_mode mode, const loop_site& site, const iterations<
                         const loop_options_builder& options, Reds& reds, Body& body, const loop_effects* produced) {
   per_iteration_body<T, Body, Reds> loop(mode, space, body, reds);
   loop.produces(produced);
+  mark_last_iteration(space, reds);
   run_loop(site, space.count(), options.with_mode(mode), loop);
 }
 template <class T, class Maps, class Reds>
@@ -395,6 +403,7 @@ void kernel_loop(const loop_site& site, const iterations<T>& space, const loop_o
   detail::kernel_body<T, typename std::remove_reference<Body>::type, typename std::remove_reference<Maps>::type,
                       typename std::remove_reference<Reds>::type>
       loop(space, body, maps, reds);
+  detail::mark_last_iteration(space, reds);
   run_loop(site, space.count(), options.with_mode(loop_mode::kernel), loop);
 }
 

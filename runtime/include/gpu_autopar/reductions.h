@@ -15,6 +15,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <gpu_autopar/private_copies.h>
+
 namespace gpu_autopar {
 namespace op {
 struct plus {};
@@ -86,12 +88,19 @@ struct reduction_traits<op::logical_or, T> {
   static T combine(T a, T b) { return static_cast<T>(a || b); }
 };
 
-// One reduction variable of the loop.
+// One reduction variable of the loop. reduction_set talks to its members
+// through identity(), set_last() and store(), as to last_private_ref's
+// (private_copies.h): lastprivate variables travel with the reductions.
 template <class Op, class T>
 struct reduction_ref {
   using value_type = T;
   using traits = reduction_traits<Op, T>;
   T* var;
+
+  T identity() const { return traits::identity(); }
+  template <class I>
+  void set_last(I) {}
+  void store(const T& partial) const { *var = traits::combine(*var, partial); }
 };
 
 template <class Op, class T>
@@ -110,7 +119,14 @@ public:
 
   // A fresh set of partials, each at its operator's identity.
   partials identities() const {
-    return partials(Refs::traits::identity()...);
+    return std::apply([](const Refs&... r) { return partials(r.identity()...); }, refs_);
+  }
+
+  // The induction value of the loop's sequentially last iteration, for its
+  // lastprivate variables; called once, before the loop runs, if it has any.
+  template <class I>
+  void set_last(I value) {
+    std::apply([&](Refs&... r) { (r.set_last(value), ...); }, refs_);
   }
 
   // The variables (for a runtime that combines the reductions of several processes).
@@ -135,9 +151,7 @@ public:
 private:
   template <std::size_t... I>
   void combine_each(const partials& p, std::index_sequence<I...>) {
-    ((*std::get<I>(refs_).var = std::tuple_element<I, std::tuple<Refs...>>::type::traits::combine(
-          *std::get<I>(refs_).var, std::get<I>(p))),
-     ...);
+    (std::get<I>(refs_).store(std::get<I>(p)), ...);
   }
 
   std::tuple<Refs...> refs_;

@@ -79,6 +79,18 @@ void f(float *a, int n, int k, double s) {
 #pragma gpu_autopar for 42
   for (int i = 0; i < n; ++i) a[i] = 0;
 // CHECK: clauses.cpp:[[@LINE-2]]:25: error: expected a clause name
+#pragma gpu_autopar for private(k) firstprivate(k)
+  for (int i = 0; i < n; ++i) k = i;
+// CHECK: clauses.cpp:[[@LINE-2]]:49: error: 'k' appears in both 'private' and 'firstprivate'
+// CHECK: clauses.cpp:[[@LINE-3]]:33: note: previous 'private' is here
+#pragma gpu_autopar for lastprivate(k) firstprivate(k) lastprivate(k)
+  for (int i = 0; i < n; ++i) k = i;
+// CHECK: clauses.cpp:[[@LINE-2]]:68: error: 'k' appears in two 'lastprivate' clauses; name each variable once
+// CHECK: clauses.cpp:[[@LINE-3]]:37: note: previous 'lastprivate' is here
+#pragma gpu_autopar for lastprivate(i) firstprivate(yy)
+  for (int i = 0; i < n; ++i) a[i] = 0;
+// CHECK: clauses.cpp:[[@LINE-2]]:53: error: use of undeclared variable 'yy' in 'firstprivate' clause
+// CHECK: clauses.cpp:[[@LINE-3]]:37: error: the induction variable 'i' cannot appear in a 'lastprivate' clause
 }
 
 // Every clause in its valid forms: accepted without a word.
@@ -96,4 +108,11 @@ void ok(float *__restrict__ a, const float *__restrict__ b, int n, int chunk, do
 #pragma gpu_autopar for map(to: b[0:n]) map(from: a[0:n]) schedule(guided) devices(2) fallback(none) mode(kernel)
   for (int i = 0; i < n; ++i)
     a[i] = b[i];
+  int first = 1, last = 0;
+#pragma gpu_autopar for firstprivate(first) lastprivate(first, last)
+  for (int i = 0; i < n; ++i) {
+    first += i;
+    last = first;
+    a[i] = last;
+  }
 }

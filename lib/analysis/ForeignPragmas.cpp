@@ -1,0 +1,514 @@
+#include "gpuautopar/ForeignPragmas.h"
+#include "gpuautopar/ClauseParser.h"
+#include "gpuautopar/Diagnostics.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cctype>
+#include <memory>
+
+namespace gpuautopar {
+namespace {
+
+using clang::SourceLocation;
+using Tokens = std::vector<ClauseToken>;
+
+bool isWord(llvm::StringRef S) { return !S.empty() && (std::isalpha((unsigned char)S[0]) || S[0] == '_'); }
+
+const char *prefix(AnnotationDialect D) { return D == AnnotationDialect::OpenMP ? "omp" : "acc"; }
+
+// The words that name directives (as opposed to clauses) in each dialect.
+bool isDirectiveWord(AnnotationDialect D, llvm::StringRef W) {
+  if (D == AnnotationDialect::OpenMP)
+    return llvm::StringSwitch<bool>(W)
+        .Cases({"parallel", "for", "simd", "target", "teams", "distribute", "loop", "taskloop", "sections",
+                "section", "single", "master", "masked", "task", "taskwait", "taskyield", "taskgroup", "barrier"},
+               true)
+        .Cases({"critical", "atomic", "flush", "ordered", "threadprivate", "declare", "end", "requires", "data",
+                "enter", "exit", "update", "cancel", "cancellation", "point", "scan", "tile", "unroll", "scope"},
+               true)
+        .Cases({"interop", "dispatch", "allocate", "assume", "assumes", "metadirective", "nothing", "error",
+                "depobj", "begin", "variant", "workshare", "mapper"},
+               true)
+        .Default(false);
+  return llvm::StringSwitch<bool>(W)
+      .Cases({"parallel", "kernels", "serial", "loop", "data", "enter", "exit", "update", "host_data", "declare",
+              "wait", "init", "shutdown", "set", "routine", "atomic", "cache"},
+             true)
+      .Default(false);
+}
+
+// Directives that annotate the loop after them.
+bool isLoopDirective(AnnotationDialect D, llvm::StringRef Words) {
+  if (D == AnnotationDialect::OpenACC)
+    return Words == "parallel loop" || Words == "kernels loop" || Words == "loop";
+  return llvm::StringSwitch<bool>(Words)
+      .Cases({"for", "for simd", "parallel for", "parallel for simd", "distribute", "distribute simd",
+              "distribute parallel for", "distribute parallel for simd", "teams distribute"},
+             true)
+      .Cases({"teams distribute simd", "teams distribute parallel for", "teams distribute parallel for simd",
+              "target parallel for", "target parallel for simd", "target teams distribute",
+              "target teams distribute simd", "target teams distribute parallel for",
+              "target teams distribute parallel for simd"},
+             true)
+      .Cases({"loop", "parallel loop", "teams loop", "target teams loop", "target parallel loop"}, true)
+      .Default(false);
+}
+
+bool isDataDirective(AnnotationDialect D, llvm::StringRef Words) {
+  if (D == AnnotationDialect::OpenMP)
+    return Words == "target data" || Words == "target enter data" || Words == "target exit data" ||
+           Words == "target update";
+  return Words == "data" || Words == "enter data" || Words == "exit data" || Words == "update" ||
+         Words == "host_data" || Words == "declare";
+}
+
+// Why a directive that is neither a loop nor a data directive is refused.
+const char *refusalReason(AnnotationDialect D, llvm::StringRef Words) {
+  llvm::SmallVector<llvm::StringRef, 6> W;
+  Words.split(W, ' ');
+  auto has = [&](llvm::StringRef X) { return llvm::is_contained(W, X); };
+  if (has("atomic"))
+    return "gpu-autopar has no atomic updates; write the update as a reduction(...) or let iterations write "
+           "distinct elements";
+  if (has("critical"))
+    return "the iterations of a gpu_autopar loop cannot synchronise; use a reduction(...) for what the critical "
+           "section accumulates";
+  if (has("sections") || has("section"))
+    return "sections run different code side by side; gpu-autopar parallelizes loops only";
+  if (has("task") || has("taskloop") || has("taskwait") || has("taskgroup") || has("taskyield"))
+    return "tasks have no gpu_autopar equivalent; gpu-autopar parallelizes loops only";
+  if (has("barrier") || has("single") || has("master") || has("masked") || has("ordered") || has("flush"))
+    return "synchronisation inside a parallel region has no gpu_autopar equivalent";
+  if (D == AnnotationDialect::OpenMP && Words == "simd")
+    return "'simd' alone promises SIMD lanes, not independent iterations; 'parallel for simd' does";
+  if (D == AnnotationDialect::OpenACC && Words == "serial loop")
+    return "a serial loop runs on one gang, in order: its iterations are not declared independent";
+  if (W.size() == 1 || (W.size() == 2 && (W[0] == "target" || W[0] == "parallel")))
+    if (has("parallel") || has("teams") || has("target") || has("kernels") || has("serial"))
+      return D == AnnotationDialect::OpenMP
+                 ? "a parallel region is not a single loop; annotate each of its loops instead "
+                   "('#pragma omp parallel for')"
+                 : "a compute region is not a single loop; annotate each of its loops instead "
+                   "('#pragma acc parallel loop')";
+  return D == AnnotationDialect::OpenMP ? "only loop constructs ('parallel for', 'target teams distribute parallel "
+                                          "for', ...) become gpu_autopar annotations"
+                                        : "only loop constructs ('parallel loop', 'kernels loop', 'loop') become "
+                                          "gpu_autopar annotations";
+}
+
+struct ForeignClause {
+  llvm::StringRef Name;
+  SourceLocation Loc;
+  Tokens Args; // between the parentheses
+  bool HasArgs = false;
+};
+
+// Splits `Toks` at the top-level occurrences of `Sep`.
+std::vector<Tokens> splitTopLevel(const Tokens &Toks, llvm::StringRef Sep) {
+  std::vector<Tokens> Parts(1);
+  int Depth = 0;
+  for (const ClauseToken &T : Toks) {
+    if (T.Spelling == "(" || T.Spelling == "[" || T.Spelling == "{")
+      ++Depth;
+    else if (T.Spelling == ")" || T.Spelling == "]" || T.Spelling == "}")
+      --Depth;
+    if (Depth == 0 && T.Spelling == Sep) {
+      Parts.emplace_back();
+      continue;
+    }
+    Parts.back().push_back(T);
+  }
+  return Parts;
+}
+
+// Turns the clauses of one accepted loop directive into gpu_autopar clause
+// tokens (the table of docs/migration.md).
+class Translator {
+public:
+  Translator(AnnotationDialect D, std::string Directive, clang::DiagnosticsEngine &Diags)
+      : D(D), Directive(std::move(Directive)), Diags(Diags) {}
+
+  bool Ok = true;
+  Tokens Out;
+
+  void clause(const ForeignClause &C) {
+    const bool Omp = D == AnnotationDialect::OpenMP;
+    llvm::StringRef N = C.Name;
+    if (N == "private" || N == "firstprivate")
+      return list(C, N);
+    if (N == "lastprivate" && Omp) {
+      if (!C.Args.empty() && C.Args[0].Spelling == "conditional")
+        return unsupported(C, "lastprivate(conditional: ...) keeps the last value actually assigned, which "
+                              "gpu-autopar does not track");
+      return list(C, N);
+    }
+    if (N == "reduction")
+      return reduction(C);
+    if (N == "collapse")
+      return collapse(C);
+    if (N == "schedule" && Omp)
+      return schedule(C);
+    if (N == "map" && Omp)
+      return map(C);
+    if (!Omp) {
+      llvm::StringRef Kind = llvm::StringSwitch<llvm::StringRef>(N)
+                                 .Cases({"copy", "pcopy", "present_or_copy"}, "tofrom")
+                                 .Cases({"copyin", "pcopyin", "present_or_copyin"}, "to")
+                                 .Cases({"copyout", "pcopyout", "present_or_copyout"}, "from")
+                                 .Cases({"create", "pcreate", "present_or_create"}, "alloc")
+                                 .Default("");
+      if (!Kind.empty())
+        return accMap(C, Kind);
+    }
+    if (const char *Why = ignoredBecause(C))
+      return ignored(C, Why);
+    if (Omp && N == "default" && !C.Args.empty() &&
+        (C.Args[0].Spelling == "shared" || C.Args[0].Spelling == "none"))
+      return ignored(C, "the analysis finds every variable the loop uses; variables are shared unless a clause "
+                        "says otherwise");
+    if (!Omp && N == "default") {
+      if (!C.Args.empty() && C.Args[0].Spelling == "none")
+        return ignored(C, "the analysis finds every variable the loop uses");
+      return unsupported(C, "default(present) needs data regions, which gpu-autopar does not have yet");
+    }
+    if (!Omp && N == "independent")
+      return; // what the annotation itself says
+    unsupported(C, unsupportedBecause(N));
+  }
+
+private:
+  // Clauses whose meaning does not change what the loop computes.
+  const char *ignoredBecause(const ForeignClause &C) const {
+    llvm::StringRef N = C.Name;
+    if (D == AnnotationDialect::OpenMP)
+      return llvm::StringSwitch<const char *>(N)
+          .Cases({"num_threads", "num_teams", "thread_limit"}, "the runtime chooses the devices and threads")
+          .Case("device", "the runtime chooses the devices; devices(n) limits how many")
+          .Case("nowait", "the rewritten loop returns once every iteration has run")
+          .Case("shared", "variables are shared unless a clause says otherwise")
+          .Cases({"proc_bind", "dist_schedule", "order", "bind"}, "the runtime schedules the iterations itself")
+          .Cases({"simdlen", "safelen", "aligned", "nontemporal"}, "a vectorisation hint; the compiler decides")
+          .Default(nullptr);
+    return llvm::StringSwitch<const char *>(N)
+        .Cases({"num_gangs", "num_workers", "vector_length", "gang", "worker", "vector"},
+               "the runtime chooses the devices and the launch shape")
+        .Cases({"async", "wait"}, "the rewritten loop returns once every iteration has run")
+        .Case("auto", "the analysis checks the loop either way")
+        .Default(nullptr);
+  }
+
+  static const char *unsupportedBecause(llvm::StringRef N) {
+    return llvm::StringSwitch<const char *>(N)
+        .Case("if", "a loop that runs in parallel only under a condition has no gpu_autopar equivalent")
+        .Case("linear", "compute the variable from the induction variable instead")
+        .Case("ordered", "ordered regions run in iteration order, which a gpu_autopar loop does not")
+        .Case("seq", "it declares the loop sequential")
+        .Cases({"copyin", "copyprivate"}, "threadprivate variables have no gpu_autopar equivalent")
+        .Cases({"is_device_ptr", "has_device_addr", "use_device_ptr", "use_device_addr", "deviceptr", "present",
+                "no_create", "attach", "detach", "use_device", "defaultmap"},
+               "device data that outlives the loop needs data regions, which gpu-autopar does not have yet")
+        .Case("default", "only default(shared) and default(none) carry over")
+        .Case("tile", "gpu-autopar does not tile loops")
+        .Default("gpu-autopar has no equivalent");
+  }
+
+  void unsupported(const ForeignClause &C, const char *Why) {
+    report(Diags, Diag::ForeignClauseUnsupported, C.Loc) << C.Name << Directive << Why;
+    Ok = false;
+  }
+  void ignored(const ForeignClause &C, const char *Why) {
+    report(Diags, Diag::ForeignClauseIgnored, C.Loc) << C.Name << Why;
+  }
+
+  void emit(llvm::StringRef S, SourceLocation Loc, bool Space) {
+    Out.push_back({S.str(), Loc, Space, !S.empty() && std::isdigit((unsigned char)S[0])});
+  }
+  // An expression or name as the user wrote it; its first token follows
+  // whatever came before without (or, if `Space`, with) a blank.
+  void copy(const Tokens &Toks, bool Space) {
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      Out.push_back(Toks[I]);
+      if (I == 0)
+        Out.back().LeadingSpace = Space;
+    }
+  }
+  void open(const ForeignClause &C, llvm::StringRef Name) {
+    emit(Name, C.Loc, true);
+    emit("(", C.Loc, false);
+  }
+  void close(const ForeignClause &C) { emit(")", C.Loc, false); }
+  // `a, b, c`.
+  void items(const std::vector<Tokens> &Items) {
+    for (size_t I = 0; I < Items.size(); ++I) {
+      if (I)
+        emit(",", Items[I].empty() ? SourceLocation() : Items[I][0].Loc, false);
+      copy(Items[I], I > 0);
+    }
+  }
+
+  void list(const ForeignClause &C, llvm::StringRef Name) {
+    open(C, Name);
+    items(splitTopLevel(C.Args, ","));
+    close(C);
+  }
+
+  void reduction(const ForeignClause &C) {
+    std::vector<Tokens> Parts = splitTopLevel(C.Args, ":");
+    if (Parts.size() != 2) // let the gpu_autopar parser say what is missing
+      return list(C, "reduction");
+    Tokens Op = Parts[0];
+    if (std::vector<Tokens> M = splitTopLevel(Op, ","); M.size() == 2) {
+      llvm::StringRef Modifier = M[0].empty() ? "" : llvm::StringRef(M[0][0].Spelling);
+      if (Modifier != "default")
+        return unsupported(C, Modifier == "inscan" ? "scans have no gpu_autopar equivalent"
+                                                   : "only the 'default' reduction modifier carries over");
+      Op = M[1];
+    }
+    for (const ClauseToken &T : Parts[1])
+      if (T.Spelling == "[")
+        return unsupported(C, "reductions over array sections are not supported; reduce into a scalar");
+    open(C, "reduction");
+    if (Op.size() == 1 && Op[0].Spelling == "-")
+      emit("+", Op[0].Loc, false); // OpenMP combines '-' partials by adding them
+    else
+      copy(Op, false);
+    emit(":", C.Loc, false);
+    std::vector<Tokens> Vars = splitTopLevel(Parts[1], ",");
+    if (!Vars.empty() && !Vars[0].empty())
+      Vars[0][0].LeadingSpace = true;
+    for (size_t I = 0; I < Vars.size(); ++I) {
+      if (I)
+        emit(",", Vars[I].empty() ? C.Loc : Vars[I][0].Loc, false);
+      copy(Vars[I], true);
+    }
+    close(C);
+  }
+
+  void collapse(const ForeignClause &C) {
+    if (C.Args.size() == 1 && C.Args[0].Spelling == "1")
+      return; // the annotated loop alone: gpu_autopar's meaning
+    std::string N;
+    for (const ClauseToken &T : C.Args)
+      N += T.Spelling;
+    report(Diags, Diag::ForeignClauseUnsupported, C.Loc)
+        << ("collapse(" + N + ")") << Directive
+        << "gpu-autopar does not collapse loop nests yet; without the clause the outer loop runs in parallel "
+           "and the inner loops in order";
+    Ok = false;
+  }
+
+  void schedule(const ForeignClause &C) {
+    std::vector<Tokens> Parts = splitTopLevel(C.Args, ":");
+    Tokens Rest = Parts.back();
+    if (Parts.size() == 2)
+      for (const Tokens &M : splitTopLevel(Parts[0], ","))
+        if (!M.empty())
+          report(Diags, Diag::ForeignClauseIgnored, M[0].Loc)
+              << M[0].Spelling << "a schedule modifier; the runtime orders the chunks itself";
+    std::vector<Tokens> KindChunk = splitTopLevel(Rest, ",");
+    llvm::StringRef Kind = KindChunk[0].size() == 1 ? llvm::StringRef(KindChunk[0][0].Spelling) : "";
+    if (Kind == "auto" || Kind == "runtime") {
+      report(Diags, Diag::ForeignClauseIgnored, C.Loc)
+          << ("schedule(" + Kind.str() + ")")
+          << "gpu-autopar's own default, 'adaptive', balances the iterations by measured device speed";
+      return;
+    }
+    open(C, "schedule");
+    copy(KindChunk[0], false);
+    for (size_t I = 1; I < KindChunk.size(); ++I) {
+      emit(",", C.Loc, false);
+      copy(KindChunk[I], true);
+    }
+    close(C);
+  }
+
+  // `x`, `x[lo:len]`, `x[:len]`: one-dimensional sections of a variable.
+  bool mapItem(const ForeignClause &C, const Tokens &Item, bool Space) {
+    auto bad = [&](const char *Why) {
+      report(Diags, Diag::ForeignClauseUnsupported, Item.empty() ? C.Loc : Item[0].Loc)
+          << C.Name << Directive << Why;
+      Ok = false;
+      return false;
+    };
+    if (Item.empty() || !isWord(Item[0].Spelling))
+      return bad("each item must name a variable, optionally with one section var[lo:len]");
+    if (Item.size() == 1) {
+      copy(Item, Space);
+      return true;
+    }
+    if (Item[1].Spelling != "[" || Item.back().Spelling != "]")
+      return bad("each item must name a variable, optionally with one section var[lo:len]");
+    Tokens Inside(Item.begin() + 2, Item.end() - 1);
+    std::vector<Tokens> Bounds = splitTopLevel(Inside, ":");
+    for (const ClauseToken &T : Inside)
+      if (T.Spelling == "[")
+        return bad("sections of more than one dimension are not supported; map the whole variable");
+    if (Bounds.size() != 2)
+      return bad("a section needs the form var[lo:len]");
+    if (Bounds[1].empty())
+      return bad("a section needs its length: var[lo:len]");
+    copy({Item[0]}, Space);
+    emit("[", Item[1].Loc, false);
+    if (Bounds[0].empty())
+      emit("0", Item[1].Loc, false);
+    else
+      copy(Bounds[0], false);
+    emit(":", Item[1].Loc, false);
+    copy(Bounds[1], false);
+    emit("]", Item.back().Loc, false);
+    return true;
+  }
+
+  void mapItems(const ForeignClause &C, llvm::StringRef Kind, const Tokens &List) {
+    open(C, "map");
+    emit(Kind, C.Loc, false);
+    emit(":", C.Loc, false);
+    std::vector<Tokens> Items = splitTopLevel(List, ",");
+    for (size_t I = 0; I < Items.size(); ++I) {
+      if (I)
+        emit(",", C.Loc, false);
+      if (!mapItem(C, Items[I], true))
+        return;
+    }
+    close(C);
+  }
+
+  void map(const ForeignClause &C) {
+    std::vector<Tokens> Parts = splitTopLevel(C.Args, ":");
+    std::string Kind = "tofrom";
+    if (Parts.size() == 2) {
+      std::vector<Tokens> Mods = splitTopLevel(Parts[0], ",");
+      for (size_t I = 0; I < Mods.size(); ++I) {
+        llvm::StringRef M = Mods[I].empty() ? "" : llvm::StringRef(Mods[I][0].Spelling);
+        const bool Last = I + 1 == Mods.size();
+        if (Last && (M == "to" || M == "from" || M == "tofrom" || M == "alloc")) {
+          Kind = M.str();
+        } else if (M == "always" || M == "close") {
+          report(Diags, Diag::ForeignClauseIgnored, Mods[I][0].Loc)
+              << M << "a map modifier; every chunk's data is copied where it runs";
+        } else {
+          return unsupported(C, M == "release" || M == "delete"
+                                    ? "release and delete end data regions, which gpu-autopar does not have yet"
+                                    : "only the map types to, from, tofrom and alloc and the modifiers always "
+                                      "and close carry over");
+        }
+      }
+    } else if (Parts.size() > 2) {
+      return unsupported(C, "only the map types to, from, tofrom and alloc carry over");
+    }
+    mapItems(C, Kind, Parts.back());
+  }
+
+  void accMap(const ForeignClause &C, llvm::StringRef Kind) {
+    std::vector<Tokens> Parts = splitTopLevel(C.Args, ":");
+    if (Parts.size() == 2) {
+      llvm::StringRef M = Parts[0].size() == 1 ? llvm::StringRef(Parts[0][0].Spelling) : "";
+      if (M != "readonly")
+        return unsupported(C, "only the 'readonly' modifier carries over");
+    }
+    mapItems(C, Kind, Parts.back());
+  }
+
+  AnnotationDialect D;
+  std::string Directive;
+  clang::DiagnosticsEngine &Diags;
+};
+
+} // namespace
+
+ForeignPragmaHandler::ForeignPragmaHandler(AnnotationDialect Dialect)
+    : clang::PragmaHandler(prefix(Dialect)), Dialect(Dialect) {}
+
+void ForeignPragmaHandler::install(clang::Preprocessor &PP) {
+  // The parser's handler is found by its name, which is ours.
+  PP.RemovePragmaHandler(this);
+  PP.AddPragmaHandler(this);
+}
+
+void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer,
+                                        clang::Token &) {
+  std::vector<clang::Token> Raw;
+  clang::Token Tok;
+  for (PP.Lex(Tok); Tok.isNot(clang::tok::eod); PP.Lex(Tok))
+    Raw.push_back(Tok);
+  const clang::SourceManager &SM = PP.getSourceManager();
+  if (!SM.isInMainFile(SM.getExpansionLoc(Introducer.Loc)) || Raw.empty())
+    return; // headers are rewritten by their own run of the tool
+  clang::DiagnosticsEngine &Diags = PP.getDiagnostics();
+  Tokens Toks = clauseTokens(Raw, SM, PP.getLangOpts());
+
+  // The directive's words, then its clauses.
+  size_t Pos = 0;
+  std::string Words;
+  while (Pos < Toks.size() && isWord(Toks[Pos].Spelling) &&
+         (Pos == 0 || (isDirectiveWord(Dialect, Toks[Pos].Spelling) &&
+                       !(Pos + 1 < Toks.size() && Toks[Pos + 1].Spelling == "(")))) {
+    Words += (Words.empty() ? "" : " ") + Toks[Pos].Spelling;
+    ++Pos;
+  }
+  const std::string Directive = std::string(prefix(Dialect)) + " " + Words;
+  const unsigned ErrorsBefore = Diags.getNumErrors();
+  auto counted = [&] { Errors += Diags.getNumErrors() - ErrorsBefore; };
+
+  if (isDataDirective(Dialect, Words)) {
+    report(Diags, Diag::ForeignDataRegion, Introducer.Loc)
+        << Directive
+        << "gpu-autopar has no data regions yet; each annotated loop moves its own data (inferred, or its map "
+           "clauses)";
+    return counted();
+  }
+  if (!isLoopDirective(Dialect, Words)) {
+    report(Diags, Diag::ForeignDirectiveRefused, Introducer.Loc) << Directive << refusalReason(Dialect, Words);
+    return counted();
+  }
+
+  Translator T(Dialect, Directive, Diags);
+  while (Pos < Toks.size()) {
+    if (Toks[Pos].Spelling == ",") {
+      ++Pos;
+      continue;
+    }
+    ForeignClause C;
+    C.Name = Toks[Pos].Spelling;
+    C.Loc = Toks[Pos].Loc;
+    ++Pos;
+    if (Pos < Toks.size() && Toks[Pos].Spelling == "(") {
+      C.HasArgs = true;
+      int Depth = 1;
+      for (++Pos; Pos < Toks.size(); ++Pos) {
+        llvm::StringRef S = Toks[Pos].Spelling;
+        if (S == "(")
+          ++Depth;
+        else if (S == ")" && --Depth == 0)
+          break;
+        C.Args.push_back(Toks[Pos]);
+      }
+      ++Pos; // the ')'
+    }
+    T.clause(C);
+  }
+
+  Annotation A;
+  A.HashLoc = Introducer.Loc;
+  A.DirectiveLoc = Toks.front().Loc;
+  A.EndLoc = Toks.back().Loc;
+  A.Dialect = Dialect;
+  A.Directive = Directive;
+  A.Translated = std::move(T.Out);
+  A.TranslationOk = T.Ok;
+  Found.push_back(std::move(A));
+  counted();
+}
+
+std::string convertedPragma(const Annotation &A) {
+  std::string S = "#pragma gpu_autopar for";
+  for (const ClauseToken &T : A.Translated)
+    S += (T.LeadingSpace ? " " : "") + T.Spelling;
+  return S;
+}
+
+} // namespace gpuautopar

@@ -1,0 +1,19 @@
+// One token of a clause list, independent of how it was lexed (through the
+// preprocessor for real pragmas, by the raw lexer in the fuzz target, or made
+// by the OpenMP/OpenACC translation with the location of the source it came from).
+#pragma once
+
+#include "clang/Basic/SourceLocation.h"
+
+#include <string>
+
+namespace gpuautopar {
+
+struct ClauseToken {
+  std::string Spelling;
+  clang::SourceLocation Loc;
+  bool LeadingSpace = false;
+  bool IsNumber = false;
+};
+
+} // namespace gpuautopar

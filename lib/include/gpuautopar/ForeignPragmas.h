@@ -1,0 +1,51 @@
+// OpenMP and OpenACC directives under --accept=omp,acc (docs/migration.md).
+// A loop directive (`omp parallel for`, `omp target teams distribute parallel
+// for`, `acc parallel loop`, ...) becomes an Annotation whose clauses are
+// translated into gpu_autopar's, so that the rest of the tool sees exactly
+// what `#pragma gpu_autopar for ...` would give it. Every other directive of
+// the namespace is diagnosed at its '#pragma', and so is every clause whose
+// meaning does not carry over: nothing is dropped silently.
+#pragma once
+
+#include "gpuautopar/Annotation.h"
+
+#include "clang/Lex/Pragma.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class Preprocessor;
+}
+
+namespace gpuautopar {
+
+class ForeignPragmaHandler : public clang::PragmaHandler {
+public:
+  // Dialect OpenMP handles `#pragma omp`, OpenACC `#pragma acc`.
+  explicit ForeignPragmaHandler(AnnotationDialect Dialect);
+
+  void HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer,
+                    clang::Token &FirstToken) override;
+
+  const std::vector<Annotation> &annotations() const { return Found; }
+  unsigned errorsReported() const { return Errors; }
+
+  // Takes over the namespace from the handler the parser installed (clang's
+  // OpenMP/OpenACC parser, or the one that ignores the pragmas without
+  // -fopenmp/-fopenacc). Call once the parser exists and before it reads the
+  // file: from SemaConsumer::InitializeSema. The parser gives the namespace
+  // back (by name) when it is destroyed; this handler stays owned by the caller.
+  void install(clang::Preprocessor &PP);
+
+private:
+  AnnotationDialect Dialect;
+  std::vector<Annotation> Found;
+  unsigned Errors = 0;
+};
+
+// `#pragma gpu_autopar for <clauses>`: what --convert writes in place of an
+// accepted directive.
+std::string convertedPragma(const Annotation &A);
+
+} // namespace gpuautopar
