@@ -3,6 +3,8 @@
 // clauses without a meaning here are remarks at the clause.
 // RUN: %gpu-autopar --accept=omp --convert %s -- -std=c++17 2> %t.err | FileCheck %s --match-full-lines
 // RUN: FileCheck %s --check-prefix=REMARK --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=remark:
+// -fopenmp in the compile flags changes nothing: the tool reads the directives itself.
+// RUN: %gpu-autopar --accept=omp --convert %s -- -std=c++17 -fopenmp 2> /dev/null | FileCheck %s --match-full-lines
 // The same directives rewritten directly: firstprivate/lastprivate copies.
 // RUN: %gpu-autopar --accept=omp %s -- -std=c++17 2> /dev/null | FileCheck %s --check-prefix=REWRITE
 #include <vector>

@@ -2,7 +2,7 @@
 // diagnosed at the directive or the clause with the reason; a file with any
 // of them is not written (exit status 1), not even partly.
 // RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc %s -o %t.out -- -std=c++17 -ferror-limit=0 2> %t.err
-// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=remark: --implicit-check-not=note:
 // RUN: not test -e %t.out
 #include <vector>
 
@@ -125,8 +125,17 @@ void refused(std::vector<float> &a, const std::vector<float> &b, float *__restri
   }
 // ANCHOR
 // CHECK: refused.cpp:[[@LINE-4]]:1: error: '#pragma acc atomic update' is not accepted: gpu-autopar has no atomic updates; write the update as a reduction(...) or let iterations write distinct elements
+  int k = 0;
+#pragma omp parallel for
+  while (k < n) a[k++] = 0;
+// ANCHOR
 // LEGALITY
-// CHECK: refused.cpp:[[@LINE-19]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
-// CHECK: refused.cpp:[[@LINE-13]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
-// CHECK: refused.cpp:[[@LINE-7]]:5: error: OpenACC's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: refused.cpp:[[@LINE-23]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: refused.cpp:[[@LINE-124]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-18]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: refused.cpp:[[@LINE-126]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-13]]:5: error: OpenACC's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: refused.cpp:[[@LINE-128]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-9]]:3: error: statement after '#pragma omp parallel for' must be a for loop
+// CHECK: refused.cpp:[[@LINE-11]]:1: note: annotation is here
 }
