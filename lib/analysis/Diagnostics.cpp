@@ -99,7 +99,7 @@ Entry entryFor(Diag D, bool Strict) {
                       "cannot rewrite code inside a macro: write the loop after the macro, or use "
                       "'#pragma gpu_autopar for' before it"};
   case Diag::NestedAnnotation:
-    return {L::Warning, "'#pragma gpu_autopar for' inside the annotated loop at line %0 is ignored: that loop's "
+    return {L::Warning, "'#pragma %1' inside the annotated loop at line %0 is ignored: that loop's "
                         "iterations already run in parallel, and this loop runs serially within each of them"};
   case Diag::NoteOuterLoop: return {L::Note, "enclosing annotated loop is here"};
   case Diag::ForeignClauseIgnored: return {L::Remark, "'%0' ignored: %1"};

@@ -338,10 +338,20 @@ private:
     for (const SourceRange &Outer : RewrittenLoops)
       if (SM.isBeforeInTranslationUnit(Outer.getBegin(), P.A.HashLoc) &&
           SM.isBeforeInTranslationUnit(P.A.HashLoc, Outer.getEnd())) {
-        report(Diags, Diag::NestedAnnotation, P.A.HashLoc) << SM.getPresumedLineNumber(Outer.getBegin());
+        report(Diags, Diag::NestedAnnotation, P.A.HashLoc)
+            << SM.getPresumedLineNumber(Outer.getBegin()) << P.A.Directive;
         report(Diags, Diag::NoteOuterLoop, Outer.getBegin());
-        if (!Convert && P.Macro.empty() && P.A.HashLoc.isFileID())
-          R.InsertTextBefore(P.A.HashLoc, "// (nested, runs serially) ");
+        // An OpenMP or OpenACC directive shows as its conversion, so that the
+        // converted file rewrites to the same text as the original does.
+        const bool Foreign = P.A.Dialect != AnnotationDialect::GpuAutopar;
+        if (Convert) {
+          if (Foreign && replaceDirective(Written, "", R, Diags))
+            ++Result.LoopsRewritten;
+        } else if (Foreign) {
+          replaceDirective(Written, NestedComment, R, Diags);
+        } else if (P.Macro.empty() && P.A.HashLoc.isFileID()) {
+          R.InsertTextBefore(P.A.HashLoc, NestedComment);
+        }
         Report.Ignored = true;
         return;
       }
@@ -360,7 +370,7 @@ private:
       // Annotations inside stay as written: nested ones, here and when the
       // converted file is rewritten.
       RewrittenLoops.push_back({P.A.HashLoc, E.S->getEndLoc()});
-      if (P.A.Dialect != AnnotationDialect::GpuAutopar && convert(Written, R, Diags))
+      if (P.A.Dialect != AnnotationDialect::GpuAutopar && replaceDirective(Written, "", R, Diags))
         ++Result.LoopsRewritten;
     } else if (L.Accepted) {
       rewriteLoop(L, Ctx, R, Names);
@@ -370,25 +380,30 @@ private:
     describe(L, SM, Report);
   }
 
-  // --convert: the directive, from its '#' to its last token, becomes
-  // `#pragma gpu_autopar for ...`; one written by a macro cannot be edited.
-  bool convert(const Annotation &A, Rewriter &R, DiagnosticsEngine &Diags) {
+  // --convert: an OpenMP/OpenACC directive, from its '#' to its last token,
+  // becomes `Prefix` and `#pragma gpu_autopar for ...`. One written by a
+  // macro cannot be edited: an error under --convert, where the converted file
+  // would lose it; a nested one under --accept alone stays as it is.
+  bool replaceDirective(const Annotation &A, llvm::StringRef Prefix, Rewriter &R, DiagnosticsEngine &Diags) {
     const SourceManager &SM = R.getSourceMgr();
     if (!A.HashLoc.isFileID() || !A.EndLoc.isFileID()) {
-      report(Diags, Diag::ForeignFromMacro, A.HashLoc) << A.Directive;
+      if (Convert)
+        report(Diags, Diag::ForeignFromMacro, A.HashLoc) << A.Directive;
       return false;
     }
     SourceLocation End = Lexer::getLocForEndOfToken(A.EndLoc, 0, SM, R.getLangOpts());
     CharSourceRange Range = CharSourceRange::getCharRange(A.HashLoc, End);
     // A directive continued over several lines keeps its line count, so that
     // every later line keeps its number (and the loops their sites).
-    std::string Text = convertedPragma(A);
+    std::string Text = Prefix.str() + convertedPragma(A);
     for (char C : Lexer::getSourceText(Range, SM, R.getLangOpts()))
       if (C == '\n')
         Text += " \\\n";
     R.ReplaceText(Range, Text);
     return true;
   }
+
+  static constexpr const char *NestedComment = "// (nested, runs serially) ";
 
   CompilerInstance &CI;
   std::vector<SourceRange> RewrittenLoops; // annotation to end of loop, for nested annotations

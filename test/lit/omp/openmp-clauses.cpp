@@ -91,7 +91,19 @@ void clauses(std::vector<float> &a, const std::vector<float> &b, float *__restri
     reduction(+: s)
   for (int i = 0; i < n; ++i) s += b[i];
 // CHECK: #pragma gpu_autopar for reduction(+: s) {{[\]}}
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+#pragma omp parallel for simd
+    for (int j = 0; j < 4; ++j) p[i * 4 + j] = q[i];
+  }
+// CHECK: #pragma gpu_autopar for
+// CHECK-NEXT:   for (int i = 0; i < n; ++i) {
+// CHECK-NEXT: #pragma gpu_autopar for
+// REMARK: openmp-clauses.cpp:[[@LINE-6]]:1: warning: '#pragma omp parallel for simd' inside the annotated loop at line [[#@LINE-8]] is ignored: that loop's iterations already run in parallel, and this loop runs serially within each of them
 }
 
 // REWRITE: ::gpu_autopar::reductions(::gpu_autopar::last_private(l)),
 // REWRITE: { auto &gpu_autopar_first_f = f; decltype(f) f(gpu_autopar_first_f); decltype(l) l{}; auto gpu_autopar_keep_l = ::gpu_autopar::keep_last(gpu_autopar_last_l, i, l); decltype(t) t; t = i * f; l = t; a[i] = t; });
+// A nested directive shows as its conversion, commented out: the converted
+// file rewrites to the same text.
+// REWRITE: // (nested, runs serially) #pragma gpu_autopar for
