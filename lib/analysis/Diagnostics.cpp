@@ -105,7 +105,7 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::ForeignClauseIgnored: return {L::Remark, "'%0' ignored: %1"};
   case Diag::ForeignClauseUnsupported: return {L::Error, "'%0' clause of '#pragma %1' is not supported: %2"};
   case Diag::ForeignDirectiveRefused: return {L::Error, "'#pragma %0' is not accepted: %1"};
-  case Diag::ForeignDataRegion: return {L::Error, "'#pragma %0' is not supported yet: %1"};
+  case Diag::ForeignDataRegion: return {L::Error, "'#pragma %0' is not translated: %1"};
   case Diag::ForeignFromMacro:
     return {L::Error, "--convert cannot rewrite '#pragma %0' here: it comes from a macro or _Pragma"};
   }

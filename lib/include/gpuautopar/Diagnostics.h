@@ -72,7 +72,7 @@ enum class Diag {
   ForeignClauseIgnored,      // remark: '%0' ignored: %1
   ForeignClauseUnsupported,  // '%0' clause of '#pragma %1' is not supported: %2
   ForeignDirectiveRefused,   // '#pragma %0' is not accepted: %1
-  ForeignDataRegion,         // '#pragma %0' is not supported yet: %1
+  ForeignDataRegion,         // '#pragma %0' is not translated: %1
   ForeignFromMacro,          // --convert cannot rewrite '#pragma %0' that comes from a macro or _Pragma
 };
 

@@ -61,9 +61,9 @@ void refused(std::vector<float> &a, const std::vector<float> &b, float *__restri
 #pragma omp target teams distribute parallel for map(release: p[0:n]) map(present, to: p[0:n]) is_device_ptr(p)
   for (int i = 0; i < n; ++i) p[i] = 0;
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-3]]:50: error: 'map' clause of '#pragma omp target teams distribute parallel for' is not supported: release and delete end data regions, which gpu-autopar does not have yet
+// CHECK: refused.cpp:[[@LINE-3]]:50: error: 'map' clause of '#pragma omp target teams distribute parallel for' is not supported: release and delete end unstructured data regions, which have no gpu_autopar equivalent
 // CHECK: refused.cpp:[[@LINE-4]]:71: error: 'map' clause of '#pragma omp target teams distribute parallel for' is not supported: only the map types to, from, tofrom and alloc and the modifiers always and close carry over
-// CHECK: refused.cpp:[[@LINE-5]]:96: error: 'is_device_ptr' clause of '#pragma omp target teams distribute parallel for' is not supported: device data that outlives the loop needs data regions, which gpu-autopar does not have yet
+// CHECK: refused.cpp:[[@LINE-5]]:96: error: 'is_device_ptr' clause of '#pragma omp target teams distribute parallel for' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
 #pragma omp target parallel for map(to: p[0:n][0:2]) map(to: p[1:]) default(firstprivate)
   for (int i = 0; i < n; ++i) p[i] = 0;
 // ANCHOR
@@ -93,14 +93,14 @@ void refused(std::vector<float> &a, const std::vector<float> &b, float *__restri
 // CHECK: refused.cpp:[[@LINE-4]]:31: error: 'tile' clause of '#pragma acc parallel loop' is not supported: gpu-autopar does not tile loops
 // CHECK: refused.cpp:[[@LINE-5]]:39: error: 'if' clause of '#pragma acc parallel loop' is not supported: a loop that runs in parallel only under a condition has no gpu_autopar equivalent
 // CHECK: refused.cpp:[[@LINE-6]]:49: error: 'device_type' clause of '#pragma acc parallel loop' is not supported: gpu-autopar has no equivalent
-// CHECK: refused.cpp:[[@LINE-7]]:69: error: 'deviceptr' clause of '#pragma acc parallel loop' is not supported: device data that outlives the loop needs data regions, which gpu-autopar does not have yet
-// CHECK: refused.cpp:[[@LINE-8]]:82: error: 'present' clause of '#pragma acc parallel loop' is not supported: device data that outlives the loop needs data regions, which gpu-autopar does not have yet
+// CHECK: refused.cpp:[[@LINE-7]]:69: error: 'deviceptr' clause of '#pragma acc parallel loop' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
+// CHECK: refused.cpp:[[@LINE-8]]:82: error: 'present' clause of '#pragma acc parallel loop' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
 #pragma acc parallel loop copyout(zero: p[0:n]) collapse(force: 2) default(present)
   for (int i = 0; i < n; ++i) p[i] = 0;
 // ANCHOR
 // CHECK: refused.cpp:[[@LINE-3]]:27: error: 'copyout' clause of '#pragma acc parallel loop' is not supported: only the 'readonly' modifier carries over
 // CHECK: refused.cpp:[[@LINE-4]]:49: error: 'collapse(force:2)' clause of '#pragma acc parallel loop' is not supported: gpu-autopar does not collapse loop nests yet; without the clause the outer loop runs in parallel and the inner loops in order
-// CHECK: refused.cpp:[[@LINE-5]]:68: error: 'default' clause of '#pragma acc parallel loop' is not supported: default(present) needs data regions, which gpu-autopar does not have yet
+// CHECK: refused.cpp:[[@LINE-5]]:68: error: 'default' clause of '#pragma acc parallel loop' is not supported: default(present) has no gpu_autopar equivalent; each loop maps its own data, or a '#pragma gpu_autopar data' region keeps it on the devices
 #pragma acc routine seq
 // ANCHOR
 // CHECK: refused.cpp:[[@LINE-2]]:1: error: '#pragma acc routine' is not accepted: only loop constructs ('parallel loop', 'kernels loop', 'loop') become gpu_autopar annotations
