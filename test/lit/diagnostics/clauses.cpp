@@ -85,7 +85,7 @@ void f(float *a, int n, int k, double s) {
 // CHECK: clauses.cpp:[[@LINE-3]]:33: note: previous 'private' is here
 #pragma gpu_autopar for lastprivate(k) firstprivate(k) lastprivate(k)
   for (int i = 0; i < n; ++i) k = i;
-// CHECK: clauses.cpp:[[@LINE-2]]:68: error: 'k' appears in two 'lastprivate' clauses; name each variable once
+// CHECK: clauses.cpp:[[@LINE-2]]:68: error: 'k' appears more than once in 'lastprivate'; name each variable once
 // CHECK: clauses.cpp:[[@LINE-3]]:37: note: previous 'lastprivate' is here
 #pragma gpu_autopar for lastprivate(i) firstprivate(yy)
   for (int i = 0; i < n; ++i) a[i] = 0;
