@@ -5,6 +5,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "cuda_memory_pool.h"
 #include "gpu_autopar/cuda_api.h"
 
 namespace gpu_autopar {
@@ -30,8 +31,8 @@ std::string error_text(const cuda_api& api, int e) {
 class cuda_device final : public device {
 public:
   cuda_device(const cuda_api& api, int id, int ordinal, std::string model, std::size_t memory, int major, int minor)
-      : api_(api), id_(id), ordinal_(ordinal), model_(std::move(model)), memory_(memory), major_(major),
-        minor_(minor) {}
+      : pool(api, ordinal), api_(api), id_(id), ordinal_(ordinal), model_(std::move(model)), memory_(memory),
+        major_(major), minor_(minor) {}
   device_kind kind() const override { return device_kind::cuda; }
   int id() const override { return id_; }
   std::string name() const override { return "cuda" + std::to_string(id_); }
@@ -69,6 +70,8 @@ public:
   int ordinal() const { return ordinal_; }
   // Slots opened on this GPU: they share its free memory.
   std::atomic<int> open_slots{0};
+  // Chunks' buffers, reused by every slot of this GPU (cuda_memory_pool.h).
+  cuda_memory_pool pool;
 
 private:
   template <class F>
@@ -94,8 +97,10 @@ private:
 };
 
 // One lease on a GPU: its own stream, created on the slot's worker thread
-// with the device current. Copies are made synchronous on that stream: the
-// host side may free or reuse its buffer right after the call.
+// with the device current. Copies and launches are queued on that stream
+// without waiting (device_context's contract); the lease waits once a chunk,
+// where the chunk needs its results. Buffers come from the GPU's pool and go
+// back to it only once the stream has finished with them.
 class cuda_slot final : public slot_context {
 public:
   explicit cuda_slot(cuda_device& dev) : dev_(dev), api_(dev.api()), ordinal_(dev.ordinal()) {
@@ -117,35 +122,59 @@ public:
   void* stream() const override { return stream_; }
 
   void* allocate(std::size_t bytes) override {
-    void* p = nullptr;
-    int e = api_.malloc(&p, bytes);
-    if (e == kCudaErrorMemoryAllocation) {
+    std::size_t size = 0;
+    void* p = dev_.pool.take(bytes, &size);
+    if (!p) {
+      size = cuda_memory_pool::size_class(bytes);
+      int e = api_.malloc(&p, size);
       // The failed cudaMalloc also left its error in this thread's last-error
       // slot: the next launch's cudaGetLastError() would take it for a failed
       // launch and drop the device, where a smaller chunk would fit.
-      api_.get_last_error();
-      throw device_out_of_memory(name() + ": out of memory allocating " + std::to_string(bytes) + " bytes");
+      if (e == kCudaErrorMemoryAllocation) {
+        api_.get_last_error();
+        // What the pool keeps idle may be just what is missing.
+        if (dev_.pool.release_idle() > 0 && (e = api_.malloc(&p, size)) == kCudaErrorMemoryAllocation)
+          api_.get_last_error();
+      }
+      if (e == kCudaErrorMemoryAllocation)
+        throw device_out_of_memory(name() + ": out of memory allocating " + std::to_string(bytes) + " bytes");
+      check(e, "cudaMalloc");
+      ++counted_.allocations;
     }
-    check(e, "cudaMalloc");
-    live_.emplace(p, bytes);
-    ++counted_.allocations;
+    live_.emplace(p, size);
     return p;
   }
   void deallocate(void* p) noexcept override {
-    if (live_.erase(p))
-      api_.free(p);
+    auto it = live_.find(p);
+    if (it == live_.end())
+      return;
+    // Work queued before may still use it: it waits for the stream.
+    if (work_queued())
+      releasing_.push_back(*it);
+    else
+      dev_.pool.give_back(it->first, it->second);
+    live_.erase(it);
   }
   void copy_to_device(void* dst, const void* src, std::size_t bytes) override {
     counted_.copied_in(bytes);
+    queued();
     check(api_.memcpy_to_device_async(dst, src, bytes, stream_), "copy to device");
-    synchronize();
   }
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
-    counted_.copied_out(bytes);
-    check(api_.memcpy_to_host_async(dst, src, bytes, stream_), "copy to host");
+    copy_to_host_async(dst, src, bytes);
     synchronize();
   }
-  void synchronize() override { check(stream_synchronize(), "stream synchronize"); }
+  void copy_to_host_async(void* dst, const void* src, std::size_t bytes) override {
+    counted_.copied_out(bytes);
+    queued();
+    check(api_.memcpy_to_host_async(dst, src, bytes, stream_), "copy to host");
+  }
+  void synchronize() override {
+    if (!anything_to_wait_for())
+      return;
+    check(stream_synchronize(), "stream synchronize");
+    stream_idle();
+  }
 
   void begin_chunk() override {
     if (!opened_)
@@ -156,9 +185,12 @@ public:
 
   // The chunk is done only when the work a task-mode body left on the default
   // streams is (its own cudaMemcpyAsync, launches in functions it calls that
-  // the tool did not move onto the lease's stream), not just the lease's.
+  // the tool did not move onto the lease's stream), not just the lease's. A
+  // kernel-mode chunk has waited for its own work already.
   void finish_chunk() override {
     synchronize();
+    if (!untracked_work())
+      return;
     check(api_.set_device(ordinal_), "cudaSetDevice");
     check(default_streams_synchronize(), "default stream synchronize");
   }
@@ -171,8 +203,10 @@ public:
     api_.set_device(ordinal_);
     ++counted_.synchronizations;
     const int e = api_.device_synchronize();
-    if (e == 0)
+    if (e == 0) {
+      stream_idle();
       return;
+    }
     api_.get_last_error();
     dev_.retire(error_text(api_, e) + " (the device's CUDA context is lost)");
   }
@@ -184,8 +218,11 @@ public:
       return slot_context::memory_budget();
     }
     // Room for the allocator's rounding and what other slots of this GPU
-    // allocate meanwhile: each gets an equal share of 90% of what is free.
-    return std::uint64_t(free) / 10 * 9 / std::uint64_t(std::max(1, dev_.open_slots.load()));
+    // allocate meanwhile: each gets an equal share of 90% of what is free
+    // (the pool's idle buffers included), less the pool's rounding up of
+    // sizes (at most a quarter).
+    const std::uint64_t available = std::uint64_t(free) + dev_.pool.idle_bytes();
+    return available / 10 * 9 / 5 * 4 / std::uint64_t(std::max(1, dev_.open_slots.load()));
   }
 
   int enter_nested() override {
@@ -201,15 +238,22 @@ public:
   }
 
   void end_lease() noexcept override {
-    if (stream_) {
+    if (stream_ && (work_queued() || lease_had_untracked_work())) {
       api_.set_device(ordinal_);
-      stream_synchronize();
-      default_streams_synchronize();
+      if (stream_synchronize() == 0)
+        stream_idle();
+      if (lease_had_untracked_work())
+        default_streams_synchronize();
     }
-    while (!live_.empty()) {
-      api_.free(live_.begin()->first);
-      live_.erase(live_.begin());
-    }
+    // What is still queued belongs to a lost context: its buffers are never
+    // handed out again (no loop plans a retired GPU).
+    for (const auto& b : releasing_)
+      dev_.pool.give_back(b.first, b.second);
+    releasing_.clear();
+    for (const auto& b : live_) // a chunk that did not free its buffers
+      dev_.pool.give_back(b.first, b.second);
+    live_.clear();
+    lease_ended();
     api_.get_last_error(); // nothing of this lease's errors reaches the next one
   }
 
@@ -224,6 +268,14 @@ private:
     counted_.synchronizations += 2; // the legacy and the per-thread default stream
     return api_.default_streams_synchronize();
   }
+  // The host waited for everything queued on the stream: the buffers given
+  // back meanwhile are free for any slot now.
+  void stream_idle() {
+    waited();
+    for (const auto& b : releasing_)
+      dev_.pool.give_back(b.first, b.second);
+    releasing_.clear();
+  }
   void check(int e, const char* what) const {
     if (e != 0)
       throw device_error(name() + ": " + what + " failed: " + error_text(api_, e));
@@ -234,7 +286,8 @@ private:
   int ordinal_;
   void* stream_ = nullptr;
   bool opened_ = false;
-  std::unordered_map<void*, std::size_t> live_;
+  std::unordered_map<void*, std::size_t> live_;           // buffer -> its size
+  std::vector<std::pair<void*, std::size_t>> releasing_; // given back while the stream may still use them
 };
 
 std::unique_ptr<slot_context> cuda_device::open_slot(int) { return std::make_unique<cuda_slot>(*this); }

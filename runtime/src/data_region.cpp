@@ -195,12 +195,18 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
     return {residency::through_host, nullptr};
   }
   if (read) {
+    bool copied = false;
     for (byte_range piece : c.valid.missing(o.range)) {
       bring_to_host(*o.region, m, piece);
       dev.copy_to_device(c.mem + piece.begin, m.host + piece.begin, piece.size());
       c.to_device += piece.size();
       c.valid.add(piece);
+      copied = true;
     }
+    // Valid for every slot of the device once it has landed, not just for
+    // this lease's stream: another slot's kernel may read these bytes next.
+    if (copied)
+      dev.synchronize();
   }
   return {residency::resident, c.mem + o.range.begin};
 }

@@ -42,7 +42,10 @@ public:
   // what the lease left allocated. Never throws; on failure too.
   virtual void end_lease() noexcept = 0;
 
-  void launched() noexcept override { ++counted_.launches; }
+  void launched() noexcept override {
+    ++counted_.launches;
+    queued_ = true;
+  }
   // What this slot did since the last take (the counts start again at 0).
   device_counters take_counters() {
     device_counters c = counted_;
@@ -55,8 +58,36 @@ public:
   // What it did since the last take, without taking it (a nested loop's share).
   const device_counters& counters() const { return counted_; }
 
+  // Set before each chunk from loop_body::leaves_untracked_work(): whether
+  // the chunk's body may put work on the device that this context does not
+  // see (task mode), so that finishing it must wait for the whole device's
+  // default streams rather than only for what the lease queued.
+  void expect_untracked_work(bool yes) noexcept {
+    untracked_ = yes;
+    lease_untracked_ = lease_untracked_ || yes;
+  }
+
 protected:
+  bool untracked_work() const { return untracked_; }
+  bool lease_had_untracked_work() const { return lease_untracked_; }
+  void lease_ended() noexcept {
+    lease_untracked_ = false;
+    queued_ = false;
+  }
+  // Work queued on the device since the host last waited for it (copies,
+  // launches): synchronize() waits, and counts a wait, only when there is
+  // something to wait for — what the lease queued, or a task-mode body's own
+  // work, which it does not see.
+  void queued() noexcept { queued_ = true; }
+  bool work_queued() const { return queued_; }
+  bool anything_to_wait_for() const { return queued_ || untracked_; }
+  void waited() noexcept { queued_ = false; }
+
   device_counters counted_; // the backend counts each call it makes here
+
+private:
+  bool untracked_ = true, lease_untracked_ = false;
+  bool queued_ = false;
 };
 
 class device {

@@ -115,6 +115,7 @@ public:
       std::exception_ptr error;
       const auto t0 = clock::now();
       try {
+        lease.expect_untracked_work(body_.leaves_untracked_work());
         lease.begin_chunk();
         body_.run_device(lease, c.range.begin, c.range.end);
         lease.finish_chunk();

@@ -62,14 +62,25 @@ public:
   void copy_to_device(void* dst, const void* src, std::size_t bytes) override {
     copy_over_link(dst, src, bytes);
     counted_.copied_in(bytes);
+    queued();
   }
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
+    copy_to_host_async(dst, src, bytes);
+    synchronize();
+  }
+  void copy_to_host_async(void* dst, const void* src, std::size_t bytes) override {
     copy_over_link(dst, src, bytes);
     counted_.copied_out(bytes);
+    queued();
   }
   // Nothing to wait for, but counted as the CUDA backend counts its waits:
   // the same loop shows the same counts on sim and CUDA devices.
-  void synchronize() override { ++counted_.synchronizations; }
+  void synchronize() override {
+    if (!anything_to_wait_for())
+      return;
+    ++counted_.synchronizations;
+    waited();
+  }
 
   std::uint64_t memory_budget() override {
     const std::uint64_t used = dev_.used_.load();
@@ -86,6 +97,7 @@ public:
 
   void end_lease() noexcept override {
     oom_now_ = false;
+    lease_ended();
     while (!live_.empty())
       deallocate(live_.begin()->first);
   }

@@ -121,6 +121,45 @@ int kernel_mode() {
   return 0;
 }
 
+// y = a*x + y, `loops` times over 2^16 floats in chunks of 4096, without a
+// reduction: the data path of a plain loop. Inside a data region (`region`)
+// x and y stay on the GPUs; outside it every chunk copies its sections in
+// and out. Every loop's result is checked against the serial loop.
+int saxpy(bool region, int loops) {
+  const int n = 1 << 16;
+  std::vector<float> x(n), y(n), serial(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = float(i % 97);
+    y[i] = serial[i] = float(i % 13);
+  }
+  long long wrong = 0;
+  auto run = [&] {
+    for (int loop = 0; loop < loops; ++loop) {
+      const float a = float(loop + 2);
+      for (int i = 0; i < n; ++i)
+        serial[i] = a * x[i] + serial[i];
+      ga::kernel_loop(ga::loop_site{"cuda_path.cu", unsigned(10 + loop)}, ga::iterations<int>(0, ga::less, n, 1),
+                      ga::options().schedule(ga::schedule_kind::static_, 4096),
+                      ga::data(ga::to(x, ga::affine(1, 0, 1)), ga::tofrom(y, ga::affine(1, 0, 1))),
+                      ga::reductions(),
+                      [=] GPU_AUTOPAR_HD(int i, ga::view<decltype(x)> x, ga::view<decltype(y)> y) {
+                        y[i] = a * x[i] + y[i];
+                      });
+    }
+  };
+  if (region) {
+    ga::data_region r(ga::loop_site{"cuda_path.cu", 9},
+                      {ga::section(ga::map_kind::to, x), ga::section(ga::map_kind::tofrom, y)});
+    run();
+  } else {
+    run();
+  }
+  for (int i = 0; i < n; ++i)
+    wrong += y[i] != serial[i];
+  std::printf("wrong=%lld\n", wrong);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -133,6 +172,10 @@ int main(int argc, char** argv) {
     return task_nested();
   if (s == "kernel")
     return kernel_mode();
-  std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel\n");
+  if (s == "saxpy")
+    return saxpy(false, 2);
+  if (s == "saxpy-region")
+    return saxpy(true, 3);
+  std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel|saxpy|saxpy-region\n");
   return 2;
 }

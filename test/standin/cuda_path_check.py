@@ -24,7 +24,7 @@ ITEMS = 8    # task loops' iterations (cuda_path.cu)
 
 
 def no_fallback(lines):
-    return [l["loop"] + ": fallback " + json.dumps(l["fallback"]) for l in lines if l["fallback"] is not None]
+    return [l["loop"] + ": fallback " + json.dumps(l["fallback"]) for l in loop_lines(lines) if l["fallback"] is not None]
 
 
 def gpu_lost(lines):
@@ -92,18 +92,34 @@ COUNTS = {
 
 def counts_disagree(text, lines):
     """Every CUDA call of a kernel-mode program is the runtime's, so the report
-    lines' counts per device, added up over the loops, must be the stand-in's."""
+    lines' counts per device, added up over the loops, must be the stand-in's.
+    A data region's end copies its results back outside any loop: one copy and
+    one wait each, the bytes its report line gives per device."""
     standin = {}
     for m in re.finditer(r"counts device=(\d+) (.*)", text):
         standin[int(m.group(1))] = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", m.group(2))}
     reported = {}
-    for l in lines:
+    for l in loop_lines(lines):
         for d in l["devices"]:
             if d["kind"] == "cuda":
                 mine = reported.setdefault(d["id"], dict.fromkeys(COUNTS, 0))
                 for field in COUNTS:
                     mine[field] += d[field]
     problems = []
+    for l in lines:
+        for d in l.get("region") and l["devices"] or []:
+            dev = int(d["device"][len("cuda"):])
+            theirs = standin.get(dev)
+            mine = reported.setdefault(dev, dict.fromkeys(COUNTS, 0))
+            if not theirs:
+                continue
+            copies = theirs["d2h"] - mine["d2h_copies"]
+            if theirs["d2h_bytes"] - mine["d2h_bytes"] != d["bytes_to_host"] or copies < 0:
+                problems.append("device %d: the region's end copied %d bytes back, the stand-in %d more than the loops" %
+                                (dev, d["bytes_to_host"], theirs["d2h_bytes"] - mine["d2h_bytes"]))
+            mine["d2h_copies"] += copies
+            mine["d2h_bytes"] += d["bytes_to_host"]
+            mine["syncs"] += copies
     for dev, counts in sorted(standin.items()):
         mine = reported.get(dev, dict.fromkeys(COUNTS, 0))
         for field, theirs in COUNTS.items():
@@ -112,6 +128,32 @@ def counts_disagree(text, lines):
                 problems.append("device %d: report %s=%d, stand-in %s=%d" % (dev, field, mine[field], "+".join(theirs), want))
     if not standin:
         problems.append("no counts in the stand-in's log")
+    return problems
+
+
+def loop_lines(lines):
+    return [l for l in lines if "loop" in l]
+
+
+def per_chunk(lines, first_in_region):
+    """The data path per chunk on each GPU: no allocation once the GPU's pool
+    holds the buffers of the chunk size (after a loop outside a region) or
+    the region's sections are resident (after its first loop, whose copies
+    into resident memory each wait, so that every slot may read them); at
+    most one wait per chunk otherwise."""
+    problems = no_fallback(lines)
+    loops = loop_lines(lines)
+    if len(loops) < 2:
+        return problems + ["%d loops reported" % len(loops)]
+    for k, l in enumerate(loops):
+        for d in l["devices"]:
+            where = "%s on cuda%d" % (l["loop"], d["id"])
+            if (k > 0 or not first_in_region) and d["syncs"] > d["chunks"]:
+                problems.append("%s: %d waits for %d chunks" % (where, d["syncs"], d["chunks"]))
+            if k > 0 and d["allocations"]:
+                problems.append("%s: %d allocations in a loop after the first" % (where, d["allocations"]))
+            if k > 0 and first_in_region and (d["h2d_copies"] or d["d2h_copies"]):
+                problems.append("%s: copies of resident data" % where)
     return problems
 
 
@@ -151,6 +193,8 @@ RUNS = {
     "kernel-fault": ("kernel", devices(2, FAULT_LAUNCH="1"), KERNEL_OK, gpu_lost),
     "kernel-fault-only-gpu": ("kernel", devices(1, FAULT_LAUNCH="2"), KERNEL_OK, any_report),
     "kernel-no-code-for-one": ("kernel", devices(2, CC="8.0:7.5", IMAGE="80"), KERNEL_OK, no_code_for_one),
+    "saxpy-2": ("saxpy", devices(2), TASK_OK, lambda lines: per_chunk(lines, False)),
+    "saxpy-region-2": ("saxpy-region", devices(2), TASK_OK, lambda lines: per_chunk(lines, True)),
 }
 
 
@@ -178,10 +222,10 @@ def main():
         problems += log_problems(text, extra)
         if not lines:
             problems.append("no report")
-        if any(l.get("backend") == "cpu" for l in lines) and "fault-only" not in name:
+        if any(l.get("backend") == "cpu" for l in loop_lines(lines)) and "fault-only" not in name:
             problems.append("a loop ran on the CPU only")
         problems += check_report(lines)
-        if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
+        if scenario in ("kernel", "saxpy", "saxpy-region") and "FAULT_LAUNCH" not in " ".join(extra):
             problems += counts_disagree(text, lines)
         if problems:
             failed += 1

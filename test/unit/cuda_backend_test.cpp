@@ -8,10 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <regex>
 #include <thread>
 
 #include "cuda_backend.h"
+#include "cuda_memory_pool.h"
 #include "lease_pool.h"
 #include "runtime_state.h"
 
@@ -37,8 +40,13 @@ struct fake_driver {
   std::atomic<int> live_allocations{0};
   std::atomic<int> live_streams{0};
   std::atomic<int> syncs{0};
+  std::atomic<int> mallocs{0};
   std::size_t max_allocation = SIZE_MAX; // larger: cudaErrorMemoryAllocation
-  std::size_t free_memory = std::size_t(1) << 30;
+  std::size_t capacity = SIZE_MAX;       // per device: cudaErrorMemoryAllocation past it
+  std::size_t free_memory = std::size_t(1) << 30; // what cudaMemGetInfo says, less what is allocated
+  std::mutex m;
+  std::map<void*, std::pair<int, std::size_t>> sizes; // live allocation -> device, bytes
+  std::size_t in_use[kMaxFakeGpus] = {};
   std::atomic<int> sticky[kMaxFakeGpus];
   std::atomic<int> legacy_pending[kMaxFakeGpus];
 } g_fake;
@@ -80,15 +88,25 @@ cuda_api fake_api() {
     return 0;
   };
   a.malloc = [](void** p, std::size_t n) {
-    if (n > g_fake.max_allocation)
+    std::lock_guard<std::mutex> lock(g_fake.m);
+    if (n > g_fake.max_allocation || g_fake.in_use[t_current] + n > g_fake.capacity)
       return fails(kCudaErrorMemoryAllocation);
     if (int e = fails(0))
       return e;
     *p = std::malloc(n ? n : 1);
+    g_fake.sizes[*p] = {t_current, n};
+    g_fake.in_use[t_current] += n;
     ++g_fake.live_allocations;
+    ++g_fake.mallocs;
     return 0;
   };
   a.free = [](void* p) {
+    std::lock_guard<std::mutex> lock(g_fake.m);
+    auto it = g_fake.sizes.find(p);
+    if (it != g_fake.sizes.end()) {
+      g_fake.in_use[it->second.first] -= it->second.second;
+      g_fake.sizes.erase(it);
+    }
     std::free(p);
     --g_fake.live_allocations;
     return fails(0);
@@ -116,7 +134,8 @@ cuda_api fake_api() {
     return 0;
   };
   a.mem_get_info = [](std::size_t* f, std::size_t* t) {
-    *f = g_fake.free_memory;
+    std::lock_guard<std::mutex> lock(g_fake.m);
+    *f = g_fake.free_memory - std::min(g_fake.free_memory, g_fake.in_use[t_current]);
     *t = std::size_t(1) << 30;
     return fails(0);
   };
@@ -146,8 +165,9 @@ struct with_fake_cuda {
   explicit with_fake_cuda(int count_result = 0, int devices = 2) {
     g_fake.count_result = count_result;
     g_fake.devices = devices;
-    g_fake.max_allocation = SIZE_MAX;
+    g_fake.max_allocation = g_fake.capacity = SIZE_MAX;
     g_fake.free_memory = std::size_t(1) << 30;
+    g_fake.mallocs = 0;
     for (int d = 0; d < kMaxFakeGpus; ++d) {
       g_fake.sticky[d] = 0;
       g_fake.legacy_pending[d] = 0;
@@ -169,9 +189,20 @@ public:
   int fault_on = -1;
   std::atomic<int> faults{0};
   std::chrono::milliseconds before_launch{0};
+  // As kernel_body does: the section copied in, a launch, the section copied
+  // back, one wait; all of it through the device_context.
+  bool kernel_mode = false;
 
+  bool leaves_untracked_work() const override { return !kernel_mode; }
   void run_device(device_context& dev, std::uint64_t b, std::uint64_t e) override {
     detail::device_allocation section(dev, section_bytes_per_iteration * (e - b));
+    if (kernel_mode) {
+      std::vector<char> host(section_bytes_per_iteration * (e - b));
+      dev.copy_to_device(section.get(), host.data(), host.size());
+      dev.launched();
+      dev.copy_to_host_async(host.data(), section.get(), host.size());
+      dev.synchronize();
+    }
     std::this_thread::sleep_for(before_launch);
     if (int err = g_table.get_last_error())
       throw device_error("kernel launch failed: CUDA error " + std::to_string(err));
@@ -244,11 +275,11 @@ TEST(CudaBackend, TwoFakeGpusRunALoopAndGiveEverythingBack) {
     EXPECT_TRUE(body.each_once());
     EXPECT_GT(body.on_device(0), 0u);
     EXPECT_GT(body.on_device(1), 0u);
-    EXPECT_EQ(g_fake.live_allocations.load(), 0);
     EXPECT_GT(g_fake.syncs.load(), 0);
     EXPECT_EQ(detail::runtime().pool->leases_in_use(), 0);
   }
   EXPECT_EQ(g_fake.live_streams.load(), 0) << "streams are destroyed with their slots";
+  EXPECT_EQ(g_fake.live_allocations.load(), 0) << "the pools' buffers are freed with their devices";
   const std::string l = report.lines().at(0);
   EXPECT_EQ(rt_test::json_field(l, "backend"), "\"cuda\"");
   EXPECT_NE(l.find("\"kind\":\"cuda\""), std::string::npos);
@@ -260,21 +291,101 @@ TEST(CudaBackend, OutOfMemorySplitsTheChunkAndKeepsTheDevice) {
   with_fake_cuda cuda;
   g_fake.max_allocation = 4096; // 512 iterations of 8 bytes
   temp_file report;
-  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda:1"}, {"GPU_AUTOPAR_REPORT", report.path()}});
-  ASSERT_EQ(detail::runtime().pool->device_count(), 1);
-  kernel_like_body body(20000);
-  body.section_bytes_per_iteration = 8;
-  run_loop(kSite, 20000, loop_options{}, body);
-  EXPECT_TRUE(body.each_once());
-  EXPECT_EQ(body.on_device(0), 20000u) << "split until the chunks fit";
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda:1"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+    ASSERT_EQ(detail::runtime().pool->device_count(), 1);
+    kernel_like_body body(20000);
+    body.section_bytes_per_iteration = 8;
+    run_loop(kSite, 20000, loop_options{}, body);
+    EXPECT_TRUE(body.each_once());
+    EXPECT_EQ(body.on_device(0), 20000u) << "split until the chunks fit";
+  }
   EXPECT_EQ(g_fake.live_allocations.load(), 0);
   const std::string l = report.lines().at(0);
   EXPECT_EQ(rt_test::json_field(l, "fallback"), "null") << l;
 }
 
+// The fields of one device in a report line.
+std::uint64_t device_field(const std::string& line, int id, const std::string& field) {
+  const std::size_t at = line.find("{\"id\":" + std::to_string(id) + ",");
+  EXPECT_NE(at, std::string::npos) << line;
+  const std::size_t f = line.find("\"" + field + "\":", at);
+  return std::stoull(line.substr(f + field.size() + 3));
+}
+
+TEST(CudaBackend, KernelChunksReuseThePoolsBuffersAndWaitOncePerChunk) {
+  with_fake_cuda cuda;
+  temp_file report;
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+    loop_options o;
+    o.schedule = schedule_kind::dynamic;
+    o.chunk = 1000;
+    for (int loop = 0; loop < 2; ++loop) {
+      kernel_like_body body(20000);
+      body.section_bytes_per_iteration = 8;
+      body.kernel_mode = true;
+      run_loop(kSite, 20000, o, body);
+      EXPECT_TRUE(body.each_once());
+    }
+    EXPECT_GT(g_fake.live_allocations.load(), 0) << "kept for the next loop";
+  }
+  EXPECT_EQ(g_fake.live_allocations.load(), 0) << "freed with the devices";
+  const auto lines = report.lines();
+  ASSERT_EQ(lines.size(), 2u);
+  std::uint64_t allocations = 0;
+  for (int loop = 0; loop < 2; ++loop)
+    for (int d = 0; d < 2; ++d) {
+      const std::uint64_t chunks = device_field(lines[loop], d, "chunks");
+      EXPECT_LE(device_field(lines[loop], d, "syncs"), chunks) << lines[loop];
+      EXPECT_LE(device_field(lines[loop], d, "allocations"), loop == 0 ? 1u : 0u) << lines[loop];
+      allocations += device_field(lines[loop], d, "allocations");
+    }
+  EXPECT_EQ(allocations, std::uint64_t(g_fake.mallocs.load())) << "the report counts each cudaMalloc";
+}
+
+TEST(CudaBackend, OutOfMemoryGivesThePoolsIdleBuffersBackFirst) {
+  // The first loop leaves an 8 KiB buffer in the pool; the second one's 12 KiB
+  // chunks do not fit beside it, but do once it is freed: no chunk fails.
+  with_fake_cuda cuda;
+  g_fake.capacity = 16384;
+  temp_file report;
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda:1"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+    for (std::uint64_t chunk : {1000, 1500}) {
+      loop_options o;
+      o.schedule = schedule_kind::dynamic;
+      o.chunk = chunk;
+      kernel_like_body body(6000);
+      body.section_bytes_per_iteration = 8;
+      body.kernel_mode = true;
+      run_loop(kSite, 6000, o, body);
+      EXPECT_TRUE(body.each_once());
+      EXPECT_EQ(body.on_device(0), 6000u);
+    }
+  }
+  EXPECT_EQ(g_fake.live_allocations.load(), 0);
+  const auto lines = report.lines();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(device_field(lines[1], 0, "failures"), 0u) << lines[1];
+  EXPECT_EQ(device_field(lines[1], 0, "allocations"), 1u) << lines[1];
+}
+
+TEST(CudaBackend, PoolSizeClassesWasteAtMostAQuarter) {
+  EXPECT_EQ(detail::cuda_memory_pool::size_class(1), 512u);
+  EXPECT_EQ(detail::cuda_memory_pool::size_class(8000), 8192u);
+  EXPECT_EQ(detail::cuda_memory_pool::size_class(12000), 12288u);
+  for (std::size_t n = 513; n < (1u << 22); n = n * 3 / 2 + 7) {
+    const std::size_t c = detail::cuda_memory_pool::size_class(n);
+    EXPECT_GE(c, n);
+    EXPECT_LE(c, n + n / 4) << n;
+    EXPECT_EQ(detail::cuda_memory_pool::size_class(c), c) << "a class is its own class";
+  }
+}
+
 TEST(CudaBackend, ChunksAreSizedToTheFreeDeviceMemory) {
   with_fake_cuda cuda;
-  g_fake.max_allocation = g_fake.free_memory = 4096;
+  g_fake.max_allocation = g_fake.free_memory = g_fake.capacity = 4096;
   temp_file report;
   scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}, {"GPU_AUTOPAR_REPORT", report.path()}});
   kernel_like_body body(20000);

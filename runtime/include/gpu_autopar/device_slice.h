@@ -103,22 +103,21 @@ public:
   // had an earlier map's `tofrom` results already reached the host, the
   // retry would read them and apply its updates twice (y += ...).
   //
-  // fetch: brings the chunk's results from the device (once the device has
-  // finished the chunk) into host staging, leaving the host object as it
-  // was. Only a `from` map that the chunk overwrites whole and does not read
-  // goes straight to the host: a retry writes the same values again.
+  // fetch: queues the copy of the chunk's results from the device (after
+  // its kernel) into host staging, leaving the host object as it was; they
+  // are there once the caller has waited (device_context::synchronize). Only
+  // a `from` map that the chunk overwrites whole and does not read goes
+  // straight to the host: a retry writes the same values again.
   void fetch(const Map& m) {
     if (!writes(m.kind) || !mem_ || resident())
       return;
     const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
     if (!diff_ && !copy_in_) {
-      dev_->copy_to_host(host_bytes(m), mem_, bytes);
-      dev_->synchronize();
+      dev_->copy_to_host_async(host_bytes(m), mem_, bytes);
       return;
     }
     after_.resize(bytes);
-    dev_->copy_to_host(after_.data(), mem_, bytes);
-    dev_->synchronize();
+    dev_->copy_to_host_async(after_.data(), mem_, bytes);
   }
 
   // commit: writes what fetch() staged to the host object. No device call:

@@ -47,6 +47,11 @@ struct loop_error : std::runtime_error {
 // The leased device a chunk runs on, as the header templates see it. For a
 // simulated device, memory is a separate host allocation; for CUDA it is
 // device memory and the copies are ordered on stream().
+//
+// Copies to the device and launches are queued: they run in order on the
+// lease, and the host learns they finished only at synchronize(). So the
+// host source of copy_to_device must stay as it is until then, and memory
+// handed to deallocate() is reused only once the work queued before is done.
 class device_context {
 public:
   virtual ~device_context() = default;
@@ -56,7 +61,12 @@ public:
   virtual void* allocate(std::size_t bytes) = 0; // throws device_out_of_memory
   virtual void deallocate(void* p) noexcept = 0;
   virtual void copy_to_device(void* dst, const void* src, std::size_t bytes) = 0;
+  // Returns once dst holds the data (after all work queued before).
   virtual void copy_to_host(void* dst, const void* src, std::size_t bytes) = 0;
+  // Queues the copy: dst holds the data after the next synchronize(), so
+  // that a chunk's results come back with one wait however many maps it has.
+  virtual void copy_to_host_async(void* dst, const void* src, std::size_t bytes) { copy_to_host(dst, src, bytes); }
+  // Waits for everything queued on this lease.
   virtual void synchronize() = 0;
   // Kernel mode tells the device about each kernel it launched (on a
   // simulated device: each chunk it ran), for the report's counts.
@@ -91,6 +101,11 @@ public:
   // What the loop writes and reduces, when that is all it does (kernel mode):
   // then it may be split across the processes of an MPI job. Null: unknown.
   virtual const loop_effects* effects() const { return nullptr; }
+  // Whether run_device may put work on the device behind the device_context's
+  // back (task mode: the body's own CUDA calls and launches). If not (kernel
+  // mode), a chunk's end waits only for what the chunk queued, and not again
+  // when run_device already did.
+  virtual bool leaves_untracked_work() const { return true; }
 };
 
 // Runs every index in [0, count) exactly once, on the devices and CPU threads

@@ -142,6 +142,8 @@ public:
       : space_(space), body_(body), maps_(maps), reds_(reds), effects_(space, maps, reds) {}
 
   const loop_effects* effects() const override { return &effects_; }
+  // All its device work goes through the device_context (and run_device waits for it).
+  bool leaves_untracked_work() const override { return false; }
 
   // The CPU path: views over the host data, no copies. Inside a data region
   // the host's copy is brought up to date first, and the devices' copies of
@@ -173,6 +175,7 @@ public:
       dev.launched();
     }
     fetch(slices, map_index{}); // every map's results, before any reaches the host
+    dev.synchronize();          // the chunk's one wait: its copies in, kernel and copies out
     commit(slices, map_index{});
     reds_.combine(partials); // only once the chunk's results are back
   }
@@ -322,8 +325,7 @@ private:
       dev.copy_to_host(each.data(), out, threads * sizeof(P));
       fold_all(partials, each, std::make_index_sequence<np>{});
     }
-    dev.synchronize();
-    return partials;
+    return partials; // run_device waits for the kernel with the maps' copies back
 #else
     (void)views;
     (void)begin;
