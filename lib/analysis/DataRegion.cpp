@@ -71,20 +71,49 @@ std::optional<std::vector<RegionSection>> resolveSections(const ParsedClauses &P
 
 SourceLocation endOfDirective(const Annotation &A) { return A.EndLoc; }
 
+// The directive as the user wrote it, for diagnostics: "gpu_autopar data",
+// "omp target data", "acc update", ...
+std::string directiveName(const Annotation &A) {
+  if (A.Dialect != AnnotationDialect::GpuAutopar)
+    return A.Directive;
+  return A.Kind == DirectiveKind::Data ? "gpu_autopar data" : "gpu_autopar update";
+}
+
+// The clauses a data directive needs one of, in its own dialect.
+const char *neededClauses(const Annotation &A) {
+  const bool Data = A.Kind == DirectiveKind::Data;
+  switch (A.Dialect) {
+  case AnnotationDialect::OpenMP: return Data ? "'map'" : "'to(...)' or 'from(...)'";
+  case AnnotationDialect::OpenACC: return Data ? "'copy', 'copyin', 'copyout' or 'create'" : "'self(...)' or 'device(...)'";
+  case AnnotationDialect::GpuAutopar: break;
+  }
+  return Data ? "'map'" : "'host(...)' or 'device(...)'";
+}
+
+// The directive's clauses in gpu_autopar's syntax: as written, or as
+// translated from OpenMP/OpenACC (each token at the source it came from).
+std::vector<ClauseToken> directiveClauses(const Annotation &A, ASTContext &Ctx) {
+  if (A.Dialect != AnnotationDialect::GpuAutopar)
+    return A.Translated;
+  return clauseTokens(A.Clauses, Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
 } // namespace
 
 std::optional<DataRegion> analyzeDataRegion(const Annotation &A, const Stmt *Next, SourceLocation NextLoc,
                                             const Decl *Enclosing, ASTContext &Ctx, DiagnosticsEngine &Diags) {
   if (!A.HashLoc.isFileID()) {
-    report(Diags, Diag::DirectiveInMacro, A.HashLoc) << "data";
+    report(Diags, Diag::DirectiveInMacro, A.HashLoc) << directiveName(A);
     return std::nullopt;
   }
-  std::vector<ClauseToken> Toks = clauseTokens(A.Clauses, Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (!A.TranslationOk)
+    return std::nullopt; // an OpenMP/OpenACC clause that does not carry over, diagnosed at it
+  std::vector<ClauseToken> Toks = directiveClauses(A, Ctx);
   unsigned Count = 0;
   if (!onlyClauses(Toks, {"map"}, "data", "a data region takes 'map' clauses only", Diags, &Count))
     return std::nullopt;
   if (Count == 0) {
-    report(Diags, Diag::DirectiveNeedsClause, endOfDirective(A)) << "data" << "'map'";
+    report(Diags, Diag::DirectiveNeedsClause, endOfDirective(A)) << directiveName(A) << neededClauses(A);
     return std::nullopt;
   }
   std::optional<ParsedClauses> P = parseClauses(Toks, endOfDirective(A), Diags);
@@ -92,7 +121,7 @@ std::optional<DataRegion> analyzeDataRegion(const Annotation &A, const Stmt *Nex
     return std::nullopt;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Next);
   if (!Body) {
-    report(Diags, Diag::DataNotFollowedByBlock, NextLoc.isValid() ? NextLoc : A.EndLoc);
+    report(Diags, Diag::DataNotFollowedByBlock, NextLoc.isValid() ? NextLoc : A.EndLoc) << directiveName(A);
     report(Diags, Diag::NoteAnnotationHere, A.HashLoc);
     return std::nullopt;
   }
@@ -106,61 +135,60 @@ std::optional<DataRegion> analyzeDataRegion(const Annotation &A, const Stmt *Nex
 std::optional<UpdateDirective> analyzeUpdate(const Annotation &A, const Decl *Enclosing, ASTContext &Ctx,
                                              DiagnosticsEngine &Diags) {
   if (!A.HashLoc.isFileID()) {
-    report(Diags, Diag::DirectiveInMacro, A.HashLoc) << "update";
+    report(Diags, Diag::DirectiveInMacro, A.HashLoc) << directiveName(A);
     return std::nullopt;
   }
   if (!Enclosing) {
-    report(Diags, Diag::DirectiveOutsideFunction, A.HashLoc) << "update";
+    report(Diags, Diag::DirectiveOutsideFunction, A.HashLoc) << directiveName(A);
     return std::nullopt;
   }
-  std::vector<ClauseToken> Toks = clauseTokens(A.Clauses, Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (!A.TranslationOk)
+    return std::nullopt; // an OpenMP/OpenACC clause that does not carry over, diagnosed at it
+  std::vector<ClauseToken> Toks = directiveClauses(A, Ctx);
   unsigned Count = 0;
   if (!onlyClauses(Toks, {"host", "device"}, "update", "an update takes 'host(...)' or 'device(...)'", Diags,
                    &Count))
     return std::nullopt;
   if (Count == 0) {
-    report(Diags, Diag::DirectiveNeedsClause, endOfDirective(A)) << "update" << "'host(...)' or 'device(...)'";
+    report(Diags, Diag::DirectiveNeedsClause, endOfDirective(A)) << directiveName(A) << neededClauses(A);
     return std::nullopt;
   }
-  if (Count > 1) {
-    for (size_t I = 1; I < Toks.size(); ++I)
-      if (Toks[I - 1].Spelling == ")" && (Toks[I].Spelling == "host" || Toks[I].Spelling == "device" ||
-                                          Toks[I].Spelling == ",")) {
-        const ClauseToken &At = Toks[I].Spelling == "," && I + 1 < Toks.size() ? Toks[I + 1] : Toks[I];
-        report(Diags, Diag::ClauseNotAllowedOn, At.Loc) << At.Spelling << "update"
-                                                        << "give one 'host(...)' or 'device(...)' clause per directive";
-        return std::nullopt;
-      }
-  }
-  // `host(list)` is parsed as `map(tofrom: list)`: the same variables and
-  // sections, reported at the user's own tokens.
+  // Each `host(list)` or `device(list)`, in the order written, is parsed as
+  // `map(tofrom: list)`: the same variables and sections, reported at the
+  // user's own tokens.
   UpdateDirective U;
   U.HashLoc = A.HashLoc;
   U.EndLoc = A.EndLoc;
-  U.ToHost = Toks.front().Spelling == "host";
-  std::vector<ClauseToken> AsMap;
-  for (size_t I = 0; I < Toks.size(); ++I) {
-    ClauseToken T = Toks[I];
-    if (I == 0) {
-      T.Spelling = "map";
-      AsMap.push_back(T);
+  for (size_t I = 0; I < Toks.size();) {
+    if (Toks[I].Spelling == ",") {
+      ++I;
       continue;
     }
-    AsMap.push_back(T);
-    if (I == 1 && T.Spelling == "(") {
-      AsMap.push_back({"tofrom", T.Loc, false, false});
-      AsMap.push_back({":", T.Loc, false, false});
+    const bool ToHost = Toks[I].Spelling == "host";
+    std::vector<ClauseToken> AsMap{Toks[I]};
+    AsMap.back().Spelling = "map";
+    int Depth = 0;
+    for (++I; I < Toks.size(); ++I) {
+      AsMap.push_back(Toks[I]);
+      if (Toks[I].Spelling == "(" && Depth++ == 0) {
+        AsMap.push_back({"tofrom", Toks[I].Loc, false, false});
+        AsMap.push_back({":", Toks[I].Loc, false, false});
+      } else if (Toks[I].Spelling == ")" && --Depth == 0) {
+        ++I;
+        break;
+      }
     }
+    std::optional<ParsedClauses> P = parseClauses(AsMap, endOfDirective(A), Diags);
+    if (!P)
+      return std::nullopt;
+    auto Sections = resolveSections(
+        *P, ToHost ? "host" : "device",
+        [&](llvm::StringRef N) { return lookupVisibleVariableAt(N, A.HashLoc, Enclosing, Ctx); }, Diags);
+    if (!Sections)
+      return std::nullopt;
+    for (RegionSection &S : *Sections)
+      U.Motions.push_back({ToHost, std::move(S)});
   }
-  std::optional<ParsedClauses> P = parseClauses(AsMap, endOfDirective(A), Diags);
-  if (!P)
-    return std::nullopt;
-  auto Sections = resolveSections(
-      *P, U.ToHost ? "host" : "device",
-      [&](llvm::StringRef N) { return lookupVisibleVariableAt(N, A.HashLoc, Enclosing, Ctx); }, Diags);
-  if (!Sections)
-    return std::nullopt;
-  U.Sections = std::move(*Sections);
   return U;
 }
 
@@ -280,9 +308,9 @@ void checkHostAccesses(const DataRegion &R, llvm::ArrayRef<SourceRange> DeviceLo
   // An update of V of the given direction whose '#' lies in (From, To).
   auto updated = [&](const VarDecl *V, bool ToHost, SourceLocation From, SourceLocation To) {
     for (const UpdateDirective &U : Updates)
-      if (U.ToHost == ToHost && within(SM, Region, U.HashLoc) && before(From, U.HashLoc) && before(U.HashLoc, To))
-        for (const RegionSection &S : U.Sections)
-          if (S.Var == V)
+      if (within(SM, Region, U.HashLoc) && before(From, U.HashLoc) && before(U.HashLoc, To))
+        for (const UpdateDirective::Motion &M : U.Motions)
+          if (M.ToHost == ToHost && M.Section.Var == V)
             return true;
     return false;
   };

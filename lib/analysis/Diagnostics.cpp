@@ -3,11 +3,6 @@
 namespace gpuautopar {
 namespace {
 
-// Set while the loops of an OpenMP/OpenACC directive are analysed (see
-// AssertedParallelBy): a proven race then says whose annotation it contradicts.
-// TODO: carry this in AnalysisOptions, as --strict now is.
-const char *AssertedBy = nullptr;
-
 struct Entry {
   clang::DiagnosticsEngine::Level Level;
   const char *Format;
@@ -21,13 +16,13 @@ Entry entryFor(Diag D, bool Strict) {
   switch (D) {
   case Diag::ExpectedFor: return {L::Error, "expected 'for', 'data' or 'update' after '#pragma gpu_autopar'"};
   case Diag::DataNotFollowedByBlock:
-    return {L::Error, "'#pragma gpu_autopar data' must be followed by a compound statement ('{ ... }')"};
+    return {L::Error, "'#pragma %0' must be followed by a compound statement ('{ ... }')"};
   case Diag::ClauseNotAllowedOn: return {L::Error, "'%0' clause is not allowed on '#pragma gpu_autopar %1'; %2"};
-  case Diag::DirectiveNeedsClause: return {L::Error, "'#pragma gpu_autopar %0' needs at least one %1 clause"};
+  case Diag::DirectiveNeedsClause: return {L::Error, "'#pragma %0' needs at least one %1 clause"};
   case Diag::RegionSectionNeeded:
     return {L::Error, "'%0' is a pointer: the data region cannot tell how many elements to map; write '%0[lo:len]'"};
-  case Diag::DirectiveOutsideFunction: return {L::Error, "'#pragma gpu_autopar %0' must be inside a function body"};
-  case Diag::DirectiveInMacro: return {L::Error, "'#pragma gpu_autopar %0' inside a macro cannot be rewritten; write it "
+  case Diag::DirectiveOutsideFunction: return {L::Error, "'#pragma %0' must be inside a function body"};
+  case Diag::DirectiveInMacro: return {L::Error, "'#pragma %0' inside a macro cannot be rewritten; write it "
                                                  "as a '#pragma' line"};
   case Diag::HostReadInRegion:
     return {L::Warning, "'%0' is read on the host inside a data region after a device loop may have changed it; add "
@@ -125,10 +120,8 @@ bool isUnproven(Diag D) {
          entryFor(D, /*Strict=*/true).Level == clang::DiagnosticsEngine::Error;
 }
 
-AssertedParallelBy::AssertedParallelBy(const char *Who) : Saved(AssertedBy) { AssertedBy = Who; }
-AssertedParallelBy::~AssertedParallelBy() { AssertedBy = Saved; }
-
-clang::DiagnosticBuilder report(clang::DiagnosticsEngine &E, Diag D, clang::SourceLocation Loc, bool Strict) {
+clang::DiagnosticBuilder report(clang::DiagnosticsEngine &E, Diag D, clang::SourceLocation Loc, bool Strict,
+                                const char *AssertedBy) {
   Entry En = entryFor(D, Strict);
   std::string Format = En.Format;
   if (AssertedBy && isProvenRace(D))

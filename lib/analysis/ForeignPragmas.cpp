@@ -66,17 +66,17 @@ bool isDataDirective(AnnotationDialect D, llvm::StringRef Words) {
          Words == "host_data" || Words == "declare";
 }
 
-// What to write instead of a data directive: --accept does not translate
-// them (yet) into gpu_autopar's own data regions (docs/runtime.md).
+// Data directives that become gpu_autopar's own: a structured region before
+// a block, and a standalone update. Unstructured ones (enter/exit data) and
+// the rest are refused with what to write instead.
+bool isTranslatedDataDirective(llvm::StringRef Words) {
+  return Words == "target data" || Words == "data" || Words == "target update" || Words == "update";
+}
+
 const char *dataRegionAdvice(llvm::StringRef Words) {
-  if (Words == "target data" || Words == "data")
-    return "write '#pragma gpu_autopar data map(...)' before the block instead (docs/runtime.md, data regions)";
-  if (Words == "target update" || Words == "update")
-    return "inside a '#pragma gpu_autopar data' region, write '#pragma gpu_autopar update host(...)' or "
-           "'device(...)' instead";
   if (Words.contains("enter") || Words.contains("exit"))
-    return "unstructured data regions have no gpu_autopar equivalent; a '#pragma gpu_autopar data map(...)' "
-           "block around the loops keeps their data on the devices";
+    return "unstructured data regions have no gpu_autopar equivalent; put the loops that use the data in a "
+           "block after '#pragma omp target data' ('#pragma acc data') or '#pragma gpu_autopar data map(...)'";
   return "it has no gpu_autopar equivalent";
 }
 
@@ -143,13 +143,17 @@ std::vector<Tokens> splitTopLevel(const Tokens &Toks, llvm::StringRef Sep) {
 // tokens (the table of docs/migration.md).
 class Translator {
 public:
-  Translator(AnnotationDialect D, std::string Directive, clang::DiagnosticsEngine &Diags)
-      : D(D), Directive(std::move(Directive)), Diags(Diags) {}
+  Translator(AnnotationDialect D, DirectiveKind Kind, std::string Directive, clang::DiagnosticsEngine &Diags)
+      : D(D), Kind(Kind), Directive(std::move(Directive)), Diags(Diags) {}
 
   bool Ok = true;
   Tokens Out;
 
   void clause(const ForeignClause &C) {
+    if (Kind == DirectiveKind::Data)
+      return dataClause(C);
+    if (Kind == DirectiveKind::Update)
+      return updateClause(C);
     const bool Omp = D == AnnotationDialect::OpenMP;
     llvm::StringRef N = C.Name;
     if (N == "private" || N == "firstprivate")
@@ -166,18 +170,8 @@ public:
       return collapse(C);
     if (N == "schedule" && Omp)
       return schedule(C);
-    if (N == "map" && Omp)
-      return map(C);
-    if (!Omp) {
-      llvm::StringRef Kind = llvm::StringSwitch<llvm::StringRef>(N)
-                                 .Cases({"copy", "pcopy", "present_or_copy"}, "tofrom")
-                                 .Cases({"copyin", "pcopyin", "present_or_copyin"}, "to")
-                                 .Cases({"copyout", "pcopyout", "present_or_copyout"}, "from")
-                                 .Cases({"create", "pcreate", "present_or_create"}, "alloc")
-                                 .Default("");
-      if (!Kind.empty())
-        return accMap(C, Kind);
-    }
+    if (mapClause(C))
+      return;
     if (const char *Why = ignoredBecause(C))
       return ignored(C, Why);
     if (Omp && N == "default" && !C.Args.empty() &&
@@ -196,6 +190,76 @@ public:
   }
 
 private:
+  // `map(...)` (OpenMP) or `copy`/`copyin`/`copyout`/`create` (OpenACC),
+  // translated; false for any other clause.
+  bool mapClause(const ForeignClause &C) {
+    if (D == AnnotationDialect::OpenMP) {
+      if (C.Name != "map")
+        return false;
+      map(C);
+      return true;
+    }
+    llvm::StringRef Kind = llvm::StringSwitch<llvm::StringRef>(C.Name)
+                               .Cases({"copy", "pcopy", "present_or_copy"}, "tofrom")
+                               .Cases({"copyin", "pcopyin", "present_or_copyin"}, "to")
+                               .Cases({"copyout", "pcopyout", "present_or_copyout"}, "from")
+                               .Cases({"create", "pcreate", "present_or_create"}, "alloc")
+                               .Default("");
+    if (Kind.empty())
+      return false;
+    accMap(C, Kind);
+    return true;
+  }
+
+  // The clauses of `omp target data` / `acc data`: maps; the rest is either
+  // about where and when (ignored) or has no equivalent.
+  void dataClause(const ForeignClause &C) {
+    if (mapClause(C))
+      return;
+    llvm::StringRef N = C.Name;
+    if (N == "device")
+      return ignored(C, "the runtime chooses the devices");
+    if (N == "async" || N == "wait")
+      return ignored(C, "the region's copies complete before the code after them runs");
+    if (N == "default" && D == AnnotationDialect::OpenACC && !C.Args.empty() && C.Args[0].Spelling == "none")
+      return ignored(C, "the analysis finds every variable the loops use");
+    if (N == "if")
+      return unsupported(C, "a region that exists only under a condition has no gpu_autopar equivalent");
+    unsupported(C, unsupportedBecause(N));
+  }
+
+  // `omp target update to(...) from(...)`, `acc update device(...) self(...)`:
+  // each motion clause becomes gpu_autopar's `device(...)` or `host(...)`.
+  void updateClause(const ForeignClause &C) {
+    const bool Omp = D == AnnotationDialect::OpenMP;
+    llvm::StringRef N = C.Name;
+    llvm::StringRef To = Omp ? (N == "to" ? "device" : N == "from" ? "host" : "")
+                             : (N == "device" ? "device" : (N == "self" || N == "host") ? "host" : "");
+    if (!To.empty()) {
+      if (Omp && splitTopLevel(C.Args, ":").size() > 1)
+        return unsupported(C, "motion modifiers (present, mapper, iterator) have no gpu_autopar equivalent");
+      open(C, To);
+      std::vector<Tokens> Items = splitTopLevel(C.Args, ",");
+      for (size_t I = 0; I < Items.size(); ++I) {
+        if (I)
+          emit(",", C.Loc, false);
+        if (!mapItem(C, Items[I], I > 0))
+          return;
+      }
+      return close(C);
+    }
+    if (N == "device" && Omp)
+      return ignored(C, "the runtime chooses the devices");
+    if (N == "if_present" && !Omp)
+      return ignored(C, "an update of data that no region maps does nothing");
+    if (N == "async" || N == "wait" || (Omp && (N == "nowait" || N == "depend")))
+      return ignored(C, "the update completes before the code after it runs");
+    if (N == "if")
+      return unsupported(C, "an update that happens only under a condition has no gpu_autopar equivalent; put "
+                            "it in an 'if' statement");
+    unsupported(C, unsupportedBecause(N));
+  }
+
   // Clauses whose meaning does not change what the loop computes.
   const char *ignoredBecause(const ForeignClause &C) const {
     llvm::StringRef N = C.Name;
@@ -431,6 +495,7 @@ private:
   }
 
   AnnotationDialect D;
+  DirectiveKind Kind;
   std::string Directive;
   clang::DiagnosticsEngine &Diags;
 };
@@ -471,16 +536,20 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
   const unsigned ErrorsBefore = Diags.getNumErrors();
   auto counted = [&] { Errors += Diags.getNumErrors() - ErrorsBefore; };
 
-  if (isDataDirective(Dialect, Words)) {
+  const bool TranslatedData = isDataDirective(Dialect, Words) && isTranslatedDataDirective(Words);
+  if (isDataDirective(Dialect, Words) && !TranslatedData) {
     report(Diags, Diag::ForeignDataRegion, Introducer.Loc) << Directive << dataRegionAdvice(Words);
     return counted();
   }
-  if (!isLoopDirective(Dialect, Words)) {
+  if (!TranslatedData && !isLoopDirective(Dialect, Words)) {
     report(Diags, Diag::ForeignDirectiveRefused, Introducer.Loc) << Directive << refusalReason(Dialect, Words);
     return counted();
   }
+  const DirectiveKind Kind = !TranslatedData          ? DirectiveKind::For
+                             : Words.find("update") != std::string::npos ? DirectiveKind::Update
+                                                                         : DirectiveKind::Data;
 
-  Translator T(Dialect, Directive, Diags);
+  Translator T(Dialect, Kind, Directive, Diags);
   while (Pos < Toks.size()) {
     if (Toks[Pos].Spelling == ",") {
       ++Pos;
@@ -507,6 +576,7 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
   }
 
   Annotation A;
+  A.Kind = Kind;
   A.HashLoc = Introducer.Loc;
   A.DirectiveLoc = Toks.front().Loc;
   A.EndLoc = Toks.back().Loc;
@@ -519,7 +589,9 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
 }
 
 std::string convertedPragma(const Annotation &A) {
-  std::string S = "#pragma gpu_autopar for";
+  std::string S = A.Kind == DirectiveKind::For    ? "#pragma gpu_autopar for"
+                  : A.Kind == DirectiveKind::Data ? "#pragma gpu_autopar data"
+                                                  : "#pragma gpu_autopar update";
   for (const ClauseToken &T : A.Translated)
     S += (T.LeadingSpace ? " " : "") + T.Spelling;
   return S;

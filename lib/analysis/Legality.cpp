@@ -287,8 +287,18 @@ private:
   const BodyModel &Walk;
 };
 
-void render(const Finding &F, DiagnosticsEngine &Diags, bool Strict) {
-  DiagnosticBuilder B = report(Diags, F.D, F.Loc, Strict);
+// Whose promise of independence a proven race breaks, for its message.
+const char *assertedBy(AnnotationDialect D) {
+  switch (D) {
+  case AnnotationDialect::OpenMP: return "OpenMP";
+  case AnnotationDialect::OpenACC: return "OpenACC";
+  case AnnotationDialect::GpuAutopar: break;
+  }
+  return nullptr;
+}
+
+void render(const Finding &F, DiagnosticsEngine &Diags, bool Strict, const char *AssertedBy) {
+  DiagnosticBuilder B = report(Diags, F.D, F.Loc, Strict, AssertedBy);
   for (const std::string &Arg : F.Args)
     B << Arg;
 }
@@ -312,10 +322,11 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
   A.Verdict.Decided = true;
   assert((A.Verdict.K == LegalityVerdict::Independent) == A.Verdict.Reasons.empty() &&
          "a verdict other than independent says why");
+  const char *AssertedBy = assertedBy(A.Pragma.Dialect);
   for (const LegalityVerdict::Reason &R : A.Verdict.Reasons) {
-    render(R.Main, Diags, Opts.Strict);
+    render(R.Main, Diags, Opts.Strict, AssertedBy);
     for (const Finding &N : R.Notes)
-      render(N, Diags, Opts.Strict);
+      render(N, Diags, Opts.Strict, AssertedBy);
   }
   return A.Verdict.K == LegalityVerdict::Independent ||
          (A.Verdict.K == LegalityVerdict::Unproven && !Opts.Strict);

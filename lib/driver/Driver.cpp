@@ -267,7 +267,7 @@ public:
     for (const Annotation &Written : All) {
       // --convert changes OpenMP and OpenACC directives only.
       if (Written.Kind != DirectiveKind::For) {
-        if (!CompileErrors && !OldStandard && !Convert)
+        if (!CompileErrors && !OldStandard)
           handleDirective(Written, Index, Ctx, R);
         continue;
       }
@@ -312,9 +312,15 @@ private:
   void handleDirective(const Annotation &A, const StatementIndex &Index, ASTContext &Ctx, Rewriter &R) {
     SourceManager &SM = Ctx.getSourceManager();
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+    // --convert rewrites an OpenMP/OpenACC directive that checks out into
+    // its gpu_autopar spelling, and leaves gpu_autopar's own as they are.
+    const bool Foreign = A.Dialect != AnnotationDialect::GpuAutopar;
     if (A.Kind == DirectiveKind::Update) {
       if (auto U = analyzeUpdate(A, functionAt(A.HashLoc, Ctx), Ctx, Diags)) {
-        rewriteUpdate(*U, Ctx, R);
+        if (!Convert)
+          rewriteUpdate(*U, Ctx, R);
+        else if (Foreign)
+          replaceDirective(A, "", R, Diags);
         Updates.push_back(std::move(*U));
       }
       return;
@@ -323,7 +329,10 @@ private:
     StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
     if (auto Region = analyzeDataRegion(A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx,
                                         Diags)) {
-      rewriteDataRegion(*Region, Ctx, R, Names);
+      if (!Convert)
+        rewriteDataRegion(*Region, Ctx, R, Names);
+      else if (Foreign)
+        replaceDirective(A, "", R, Diags);
       Regions.push_back(std::move(*Region));
     }
   }

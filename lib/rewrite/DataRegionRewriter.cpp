@@ -58,9 +58,10 @@ void rewriteDataRegion(const DataRegion &R, ASTContext &Ctx, Rewriter &Rw, const
 
 void rewriteUpdate(const UpdateDirective &U, ASTContext &Ctx, Rewriter &Rw) {
   std::string Calls;
-  for (const RegionSection &S : U.Sections)
+  for (const UpdateDirective::Motion &M : U.Motions)
     Calls += std::string(Calls.empty() ? "" : " ") +
-             (U.ToHost ? "::gpu_autopar::update_host(" : "::gpu_autopar::update_device(") + objectAndRange(S) + ");";
+             (M.ToHost ? "::gpu_autopar::update_host(" : "::gpu_autopar::update_device(") +
+             objectAndRange(M.Section) + ");";
   Rw.ReplaceText(directive(U.HashLoc, U.EndLoc, Ctx), Calls);
 }
 

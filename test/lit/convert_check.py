@@ -1,7 +1,7 @@
 """Checks gpu-autopar's --convert on annotated sources (the %convert-check substitution).
 
 For each SOURCE: --accept=DIALECTS --convert must change nothing but the
-accepted directives' lines (each becomes `#pragma gpu_autopar for ...`, and a
+accepted directives' lines (each becomes `#pragma gpu_autopar for|data|update ...`, and a
 file keeps its line count), and the converted file, run through gpu-autopar
 without --accept, must give exactly the rewritten code that --accept gives on
 the original. Both runs see the file under the same name in their own
@@ -13,6 +13,9 @@ import os
 import shutil
 import subprocess
 import sys
+
+# What a converted line starts with: a loop annotation, a data region, an update.
+CONVERTED = ("#pragma gpu_autopar for", "#pragma gpu_autopar data", "#pragma gpu_autopar update")
 
 
 def tool(cmd, cwd):
@@ -52,11 +55,11 @@ def main():
             if b == c:
                 continue
             continued = before[k - 2].endswith("\\") if k > 1 else False
-            if not ((b.lstrip().startswith(("#pragma omp", "#pragma acc")) and c.startswith("#pragma gpu_autopar for"))
+            if not ((b.lstrip().startswith(("#pragma omp", "#pragma acc")) and c.startswith(CONVERTED))
                     or (continued and c == "")):
                 sys.stderr.write("convert-check: %s:%d changed beyond the directive:\n-%s\n+%s\n" % (name, k, b, c))
                 sys.exit(1)
-            changed += c.startswith("#pragma gpu_autopar for")
+            changed += c.startswith(CONVERTED)
 
         accepted = tool([a.tool, "--accept=" + a.accept, name] + flags, orig)
         reparsed = tool([a.tool, name] + flags, conv)

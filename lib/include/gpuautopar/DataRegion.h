@@ -42,8 +42,13 @@ struct DataRegion {
 
 struct UpdateDirective {
   clang::SourceLocation HashLoc, EndLoc; // the '#' and the directive's last token
-  bool ToHost = true;                    // host(...) or device(...)
-  std::vector<RegionSection> Sections;
+  // One per section of each `host(...)` or `device(...)` clause, in the
+  // order written.
+  struct Motion {
+    bool ToHost;
+    RegionSection Section;
+  };
+  std::vector<Motion> Motions;
 };
 
 // Checks a `data` directive and the statement after it (`Next`, found at

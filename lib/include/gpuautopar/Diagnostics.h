@@ -80,26 +80,14 @@ enum class Diag {
 // printed in clang's format and counted as an error where it is one.
 // `Strict` (--strict) makes the warnings about what the analysis cannot rule
 // out (UnknownDependence, MayAlias, UnknownCall, CalleeWritesGlobal,
-// InputOutput) errors.
+// InputOutput) errors. `AssertedBy` ("OpenMP", "OpenACC") names whose
+// annotation a proven race contradicts ("OpenMP's annotation says the loop is
+// parallel, but ...").
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Engine, Diag D, clang::SourceLocation Loc,
-                                bool Strict = false);
+                                bool Strict = false, const char *AssertedBy = nullptr);
 
 // Whether `D` reports something the analysis could not rule out (a warning,
 // an error under --strict) rather than something proven.
 bool isUnproven(Diag D);
-
-// While the loop of an OpenMP or OpenACC annotation is analysed, its proven
-// races say whose promise they break ("OpenMP's annotation says the loop is
-// parallel, but ..."). Restores the previous setting when it goes out of scope.
-class AssertedParallelBy {
-public:
-  explicit AssertedParallelBy(const char *Who); // "OpenMP", "OpenACC", or nullptr for gpu_autopar
-  ~AssertedParallelBy();
-  AssertedParallelBy(const AssertedParallelBy &) = delete;
-  AssertedParallelBy &operator=(const AssertedParallelBy &) = delete;
-
-private:
-  const char *Saved;
-};
 
 } // namespace gpuautopar

@@ -25,8 +25,6 @@ void errors(float *a, std::vector<float> &v, int n) {
   for (int i = 0; i < n; ++i) v[i] = 0;
 // CHECK: data-region.cpp:[[@LINE-1]]:3: error: '#pragma gpu_autopar data' must be followed by a compound statement ('{ ... }')
 // CHECK: data-region.cpp:[[@LINE-3]]:1: note: annotation is here
-#pragma gpu_autopar update host(v) device(v)
-// CHECK: data-region.cpp:[[@LINE-1]]:36: error: 'device' clause is not allowed on '#pragma gpu_autopar update'; give one 'host(...)' or 'device(...)' clause per directive
 #pragma gpu_autopar update sideways(v)
 // CHECK: data-region.cpp:[[@LINE-1]]:28: error: 'sideways' clause is not allowed on '#pragma gpu_autopar update'; an update takes 'host(...)' or 'device(...)'
 #pragma gpu_autopar update host(a[0:n)

@@ -19,6 +19,7 @@ void relax(float *a, std::vector<float> &b, int n, int sweeps) {
 #pragma gpu_autopar update host(b[1:n - 2]) 
     b[0] = b[1];
 #pragma gpu_autopar update device(b[0:1], a[0:n])
+#pragma gpu_autopar update host(a[0:1]) device(b[0:1])
   }
 }
 // CHECK:        { ::gpu_autopar::data_region gpu_autopar_data_12(::gpu_autopar::loop_site{"data-region.cpp", 12}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, a, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, b)});
@@ -28,4 +29,5 @@ void relax(float *a, std::vector<float> &b, int n, int sweeps) {
 // CHECK:      ::gpu_autopar::update_host(b, (1), (n - 2));
 // CHECK-NEXT:     b[0] = b[1];
 // CHECK-NEXT: ::gpu_autopar::update_device(b, (0), (1)); ::gpu_autopar::update_device(a, (0), (n));
+// CHECK-NEXT: ::gpu_autopar::update_host(a, (0), (1)); ::gpu_autopar::update_device(b, (0), (1));
 // CHECK-NEXT:   }}

@@ -1,0 +1,44 @@
+// OpenMP's and OpenACC's unstructured data directives (enter/exit data) and
+// host_data are not translated; neither are the clauses of translated data
+// directives whose meaning does not carry over. Each is an error at the
+// construct or the clause, naming it and saying what to write instead, and
+// the file is left exactly as it was, even under -i.
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/regions.cpp
+// RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc -i %t/regions.cpp -- -std=c++17 2> %t/err
+// RUN: FileCheck %s --input-file %t/err --implicit-check-not=error: --implicit-check-not=warning:
+// RUN: diff %s %t/regions.cpp
+// --convert does not write it either.
+// RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc --convert %t/regions.cpp -o %t/converted.cpp -- -std=c++17 2> /dev/null
+// RUN: not test -e %t/converted.cpp
+void regions(float *__restrict__ p, const float *__restrict__ q, int n, bool big) {
+#pragma omp target enter data map(to: q[0:n])
+// CHECK: regions.cpp:[[@LINE-1]]:1: error: '#pragma omp target enter data' is not translated: unstructured data regions have no gpu_autopar equivalent; put the loops that use the data in a block after '#pragma omp target data' ('#pragma acc data') or '#pragma gpu_autopar data map(...)'
+#pragma omp target exit data map(delete: q[0:n])
+// CHECK: regions.cpp:[[@LINE-1]]:1: error: '#pragma omp target exit data' is not translated: unstructured data regions
+#pragma acc enter data copyin(q[0:n])
+// CHECK: regions.cpp:[[@LINE-1]]:1: error: '#pragma acc enter data' is not translated: unstructured data regions
+#pragma acc exit data delete(q[0:n])
+// CHECK: regions.cpp:[[@LINE-1]]:1: error: '#pragma acc exit data' is not translated: unstructured data regions
+#pragma acc host_data use_device(p)
+  {}
+// CHECK: regions.cpp:[[@LINE-2]]:1: error: '#pragma acc host_data' is not translated: it has no gpu_autopar equivalent
+#pragma omp target data map(to: q[0:n]) if(big) use_device_ptr(p)
+  {}
+// CHECK: regions.cpp:[[@LINE-2]]:41: error: 'if' clause of '#pragma omp target data' is not supported: a region that exists only under a condition has no gpu_autopar equivalent
+// CHECK: regions.cpp:[[@LINE-3]]:49: error: 'use_device_ptr' clause of '#pragma omp target data' is not supported: device addresses and presence have no gpu_autopar equivalent
+#pragma omp target data map(present, to: q[0:n])
+  {}
+// CHECK: regions.cpp:[[@LINE-2]]:25: error: 'map' clause of '#pragma omp target data' is not supported: only the map types to, from, tofrom and alloc and the modifiers always and close carry over
+#pragma acc data present(q[0:n]) copyin(q[0:n][0:1])
+  {}
+// CHECK: regions.cpp:[[@LINE-2]]:18: error: 'present' clause of '#pragma acc data' is not supported: device addresses and presence have no gpu_autopar equivalent
+// CHECK: regions.cpp:[[@LINE-3]]:41: error: 'copyin' clause of '#pragma acc data' is not supported: sections of more than one dimension are not supported; map the whole variable
+#pragma omp target update to(present: q[0:n]) if(big)
+// CHECK: regions.cpp:[[@LINE-1]]:27: error: 'to' clause of '#pragma omp target update' is not supported: motion modifiers (present, mapper, iterator) have no gpu_autopar equivalent
+// CHECK: regions.cpp:[[@LINE-2]]:47: error: 'if' clause of '#pragma omp target update' is not supported: an update that happens only under a condition has no gpu_autopar equivalent; put it in an 'if' statement
+#pragma acc update self(q)
+// CHECK: regions.cpp:[[@LINE-1]]:25: error: 'q' is a pointer: the data region cannot tell how many elements to map; write 'q[lo:len]'
+#pragma omp target data
+  {}
+// CHECK: regions.cpp:[[@LINE-2]]:20: error: '#pragma omp target data' needs at least one 'map' clause
+}
