@@ -19,9 +19,20 @@ void AnnotationCollector::HandlePragma(clang::Preprocessor &PP, clang::PragmaInt
   A.DirectiveLoc = Tok.getLocation();
   A.EndLoc = Tok.getLocation();
   const bool IsFor = Tok.is(clang::tok::kw_for);
-  const bool IsData = Tok.is(clang::tok::identifier) && Tok.getIdentifierInfo()->getName() == "data";
-  const bool IsUpdate = Tok.is(clang::tok::identifier) && Tok.getIdentifierInfo()->getName() == "update";
-  A.Kind = IsData ? DirectiveKind::Data : IsUpdate ? DirectiveKind::Update : DirectiveKind::For;
+  auto word = [&](const char *W) {
+    return Tok.is(clang::tok::identifier) && Tok.getIdentifierInfo()->getName() == W;
+  };
+  bool IsData = word("data");
+  const bool IsUpdate = word("update");
+  const bool IsEnter = word("enter"), IsExit = word("exit");
+  if (IsEnter || IsExit) { // `enter data`, `exit data`
+    PP.Lex(Tok);
+    A.EndLoc = Tok.getLocation();
+    IsData = word("data");
+  }
+  A.Kind = IsData ? (IsEnter ? DirectiveKind::EnterData : IsExit ? DirectiveKind::ExitData : DirectiveKind::Data)
+           : IsUpdate ? DirectiveKind::Update
+                      : DirectiveKind::For;
   if (!IsFor && !IsData && !IsUpdate && InMainFile) {
     report(PP.getDiagnostics(), Diag::ExpectedFor, Tok.getLocation());
     ++Errors;

@@ -22,8 +22,8 @@ bool isWord(llvm::StringRef S) { return !S.empty() && (std::isalpha((unsigned ch
 // a syntax error the rest of the line is guesswork.
 class Parser {
 public:
-  Parser(llvm::ArrayRef<ClauseToken> Toks, SourceLocation End, clang::DiagnosticsEngine &Diags)
-      : Toks(Toks), End(End), Diags(Diags) {}
+  Parser(llvm::ArrayRef<ClauseToken> Toks, SourceLocation End, clang::DiagnosticsEngine &Diags, bool ExitKinds)
+      : Toks(Toks), End(End), Diags(Diags), ExitKinds(ExitKinds) {}
 
   std::optional<ParsedClauses> run() {
     while (!atEnd()) {
@@ -294,9 +294,12 @@ private:
                                      .Case("from", MapKind::From)
                                      .Case("tofrom", MapKind::ToFrom)
                                      .Case("alloc", MapKind::Alloc)
+                                     .Case("release", MapKind::Release)
+                                     .Case("delete", MapKind::Delete)
                                      .Default(std::nullopt);
-      if (!K)
-        return invalid(peek(), "map", "to, from, tofrom or alloc", At);
+      if (!K || (!ExitKinds && (*K == MapKind::Release || *K == MapKind::Delete)))
+        return invalid(peek(), "map", ExitKinds ? "to, from, tofrom, alloc, release or delete" : "to, from, tofrom or alloc",
+                       At);
       Kind = *K;
       Pos += 2;
     }
@@ -374,6 +377,7 @@ private:
   llvm::ArrayRef<ClauseToken> Toks;
   SourceLocation End;
   clang::DiagnosticsEngine &Diags;
+  bool ExitKinds;
   size_t Pos = 0;
   ParsedClauses Out;
   llvm::StringMap<SourceLocation> Seen;
@@ -392,8 +396,8 @@ std::vector<ClauseToken> clauseTokens(llvm::ArrayRef<clang::Token> Tokens, const
 }
 
 std::optional<ParsedClauses> parseClauses(llvm::ArrayRef<ClauseToken> Tokens, SourceLocation End,
-                                          clang::DiagnosticsEngine &Diags) {
-  return Parser(Tokens, End, Diags).run();
+                                          clang::DiagnosticsEngine &Diags, bool ExitKinds) {
+  return Parser(Tokens, End, Diags, ExitKinds).run();
 }
 
 const char *spelling(ReductionOp Op) {
@@ -417,6 +421,8 @@ const char *spelling(MapKind K) {
   case MapKind::From: return "from";
   case MapKind::ToFrom: return "tofrom";
   case MapKind::Alloc: return "alloc";
+  case MapKind::Release: return "release";
+  case MapKind::Delete: return "delete";
   }
   return "?";
 }

@@ -76,12 +76,23 @@ SourceLocation endOfDirective(const Annotation &A) { return A.EndLoc; }
 std::string directiveName(const Annotation &A) {
   if (A.Dialect != AnnotationDialect::GpuAutopar)
     return A.Directive;
-  return A.Kind == DirectiveKind::Data ? "gpu_autopar data" : "gpu_autopar update";
+  switch (A.Kind) {
+  case DirectiveKind::Data: return "gpu_autopar data";
+  case DirectiveKind::Update: return "gpu_autopar update";
+  case DirectiveKind::EnterData: return "gpu_autopar enter data";
+  case DirectiveKind::ExitData: return "gpu_autopar exit data";
+  case DirectiveKind::For: break;
+  }
+  llvm_unreachable("a loop annotation is not a data directive");
 }
 
 // The clauses a data directive needs one of, in its own dialect.
 const char *neededClauses(const Annotation &A) {
-  const bool Data = A.Kind == DirectiveKind::Data;
+  const bool Data = A.Kind != DirectiveKind::Update;
+  if (A.Dialect == AnnotationDialect::OpenACC && A.Kind == DirectiveKind::EnterData)
+    return "'copyin' or 'create'";
+  if (A.Dialect == AnnotationDialect::OpenACC && A.Kind == DirectiveKind::ExitData)
+    return "'copyout' or 'delete'";
   switch (A.Dialect) {
   case AnnotationDialect::OpenMP: return Data ? "'map'" : "'to(...)' or 'from(...)'";
   case AnnotationDialect::OpenACC: return Data ? "'copy', 'copyin', 'copyout' or 'create'" : "'self(...)' or 'device(...)'";
@@ -132,18 +143,25 @@ std::optional<DataRegion> analyzeDataRegion(const Annotation &A, const Stmt *Nex
   return DataRegion{A.HashLoc, A.EndLoc, Body, std::move(*Sections)};
 }
 
-std::optional<UpdateDirective> analyzeUpdate(const Annotation &A, const Decl *Enclosing, ASTContext &Ctx,
-                                             DiagnosticsEngine &Diags) {
+// A directive that stands alone in a function body (update, enter data, exit
+// data): written as a '#pragma' line, inside a function, and (from OpenMP or
+// OpenACC) with every clause translated.
+bool standaloneDirectiveOk(const Annotation &A, const Decl *Enclosing, DiagnosticsEngine &Diags) {
   if (!A.HashLoc.isFileID()) {
     report(Diags, Diag::DirectiveInMacro, A.HashLoc) << directiveName(A);
-    return std::nullopt;
+    return false;
   }
   if (!Enclosing) {
     report(Diags, Diag::DirectiveOutsideFunction, A.HashLoc) << directiveName(A);
-    return std::nullopt;
+    return false;
   }
-  if (!A.TranslationOk)
-    return std::nullopt; // an OpenMP/OpenACC clause that does not carry over, diagnosed at it
+  return A.TranslationOk; // a clause that does not carry over was diagnosed at it
+}
+
+std::optional<UpdateDirective> analyzeUpdate(const Annotation &A, const Decl *Enclosing, ASTContext &Ctx,
+                                             DiagnosticsEngine &Diags) {
+  if (!standaloneDirectiveOk(A, Enclosing, Diags))
+    return std::nullopt;
   std::vector<ClauseToken> Toks = directiveClauses(A, Ctx);
   unsigned Count = 0;
   if (!onlyClauses(Toks, {"host", "device"}, "update", "an update takes 'host(...)' or 'device(...)'", Diags,
@@ -190,6 +208,40 @@ std::optional<UpdateDirective> analyzeUpdate(const Annotation &A, const Decl *En
       U.Motions.push_back({ToHost, std::move(S)});
   }
   return U;
+}
+
+std::optional<UnstructuredData> analyzeUnstructuredData(const Annotation &A, const Decl *Enclosing, ASTContext &Ctx,
+                                                        DiagnosticsEngine &Diags) {
+  const bool Enter = A.Kind == DirectiveKind::EnterData;
+  if (!standaloneDirectiveOk(A, Enclosing, Diags))
+    return std::nullopt;
+  std::vector<ClauseToken> Toks = directiveClauses(A, Ctx);
+  unsigned Count = 0;
+  if (!onlyClauses(Toks, {"map"}, Enter ? "enter data" : "exit data", "it takes 'map' clauses only", Diags, &Count))
+    return std::nullopt;
+  if (Count == 0) {
+    report(Diags, Diag::DirectiveNeedsClause, endOfDirective(A)) << directiveName(A) << neededClauses(A);
+    return std::nullopt;
+  }
+  std::optional<ParsedClauses> P = parseClauses(Toks, endOfDirective(A), Diags, /*ExitKinds=*/!Enter);
+  if (!P)
+    return std::nullopt;
+  // OpenMP's rule: data enters as `to` or `alloc`, and leaves as `from`,
+  // `release` or `delete`.
+  for (const ParsedMap &M : P->Maps) {
+    const bool Fits = Enter ? (M.Kind == MapKind::To || M.Kind == MapKind::Alloc)
+                            : (M.Kind == MapKind::From || M.Kind == MapKind::Release || M.Kind == MapKind::Delete);
+    if (!Fits) {
+      report(Diags, Diag::MapKindNotAllowedOn, M.Var.Loc)
+          << spelling(M.Kind) << M.Var.Name << directiveName(A);
+      return std::nullopt;
+    }
+  }
+  auto Sections = resolveSections(
+      *P, "map", [&](llvm::StringRef N) { return lookupVisibleVariableAt(N, A.HashLoc, Enclosing, Ctx); }, Diags);
+  if (!Sections)
+    return std::nullopt;
+  return UnstructuredData{A.HashLoc, A.EndLoc, Enter, std::move(*Sections)};
 }
 
 namespace {

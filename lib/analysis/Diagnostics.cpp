@@ -14,11 +14,14 @@ Entry entryFor(Diag D, bool Strict) {
   // when the user did not ask for proof.
   const L Unproven = Strict ? L::Error : L::Warning;
   switch (D) {
-  case Diag::ExpectedFor: return {L::Error, "expected 'for', 'data' or 'update' after '#pragma gpu_autopar'"};
+  case Diag::ExpectedFor: return {L::Error, "expected 'for', 'data', 'update', 'enter data' or 'exit data' after '#pragma gpu_autopar'"};
   case Diag::DataNotFollowedByBlock:
     return {L::Error, "'#pragma %0' must be followed by a compound statement ('{ ... }')"};
   case Diag::ClauseNotAllowedOn: return {L::Error, "'%0' clause is not allowed on '#pragma gpu_autopar %1'; %2"};
   case Diag::DirectiveNeedsClause: return {L::Error, "'#pragma %0' needs at least one %1 clause"};
+  case Diag::MapKindNotAllowedOn:
+    return {L::Error, "'%0' map of '%1' on '#pragma %2': data enters as 'to' or 'alloc', and leaves as 'from', "
+                      "'release' or 'delete'"};
   case Diag::RegionSectionNeeded:
     return {L::Error, "'%0' is a pointer: the data region cannot tell how many elements to map; write '%0[lo:len]'"};
   case Diag::DirectiveOutsideFunction: return {L::Error, "'#pragma %0' must be inside a function body"};

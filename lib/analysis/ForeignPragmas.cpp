@@ -66,18 +66,16 @@ bool isDataDirective(AnnotationDialect D, llvm::StringRef Words) {
          Words == "host_data" || Words == "declare";
 }
 
-// Data directives that become gpu_autopar's own: a structured region before
-// a block, and a standalone update. Unstructured ones (enter/exit data) and
-// the rest are refused with what to write instead.
-bool isTranslatedDataDirective(llvm::StringRef Words) {
-  return Words == "target data" || Words == "data" || Words == "target update" || Words == "update";
-}
-
-const char *dataRegionAdvice(llvm::StringRef Words) {
-  if (Words.contains("enter") || Words.contains("exit"))
-    return "unstructured data regions have no gpu_autopar equivalent; put the loops that use the data in a "
-           "block after '#pragma omp target data' ('#pragma acc data') or '#pragma gpu_autopar data map(...)'";
-  return "it has no gpu_autopar equivalent";
+// The data directives that become gpu_autopar's own (a region before a
+// block, an update, enter and exit data), as a DirectiveKind; For for the
+// others (host_data, declare), which are refused.
+DirectiveKind translatedDataDirective(llvm::StringRef Words) {
+  return llvm::StringSwitch<DirectiveKind>(Words)
+      .Cases({"target data", "data"}, DirectiveKind::Data)
+      .Cases({"target update", "update"}, DirectiveKind::Update)
+      .Cases({"target enter data", "enter data"}, DirectiveKind::EnterData)
+      .Cases({"target exit data", "exit data"}, DirectiveKind::ExitData)
+      .Default(DirectiveKind::For);
 }
 
 // Why a directive that is neither a loop nor a data directive is refused.
@@ -150,7 +148,7 @@ public:
   Tokens Out;
 
   void clause(const ForeignClause &C) {
-    if (Kind == DirectiveKind::Data)
+    if (Kind == DirectiveKind::Data || Kind == DirectiveKind::EnterData || Kind == DirectiveKind::ExitData)
       return dataClause(C);
     if (Kind == DirectiveKind::Update)
       return updateClause(C);
@@ -199,6 +197,14 @@ private:
       map(C);
       return true;
     }
+    if (this->Kind == DirectiveKind::ExitData && C.Name == "delete") {
+      accMap(C, Finalize ? "delete" : "release");
+      return true;
+    }
+    if (this->Kind == DirectiveKind::ExitData && C.Name == "copyout") {
+      accMap(C, Finalize ? "delete" : "from");
+      return true;
+    }
     llvm::StringRef Kind = llvm::StringSwitch<llvm::StringRef>(C.Name)
                                .Cases({"copy", "pcopy", "present_or_copy"}, "tofrom")
                                .Cases({"copyin", "pcopyin", "present_or_copyin"}, "to")
@@ -219,12 +225,18 @@ private:
     llvm::StringRef N = C.Name;
     if (N == "device")
       return ignored(C, "the runtime chooses the devices");
-    if (N == "async" || N == "wait")
-      return ignored(C, "the region's copies complete before the code after them runs");
+    if (N == "async" || N == "wait" || N == "nowait" || N == "depend")
+      return ignored(C, "the copies complete before the code after them runs");
     if (N == "default" && D == AnnotationDialect::OpenACC && !C.Args.empty() && C.Args[0].Spelling == "none")
       return ignored(C, "the analysis finds every variable the loops use");
+    if (N == "finalize" && D == AnnotationDialect::OpenACC && Kind == DirectiveKind::ExitData)
+      return; // read before the other clauses (Finalize)
     if (N == "if")
-      return unsupported(C, "a region that exists only under a condition has no gpu_autopar equivalent");
+      return unsupported(C, Kind == DirectiveKind::Data ? "a region that exists only under a condition has no "
+                                                          "gpu_autopar equivalent"
+                                                        : "data that enters or leaves only under a condition "
+                                                          "has no gpu_autopar equivalent; put the directive in "
+                                                          "an 'if' statement");
     unsupported(C, unsupportedBecause(N));
   }
 
@@ -465,15 +477,15 @@ private:
       for (size_t I = 0; I < Mods.size(); ++I) {
         llvm::StringRef M = Mods[I].empty() ? "" : llvm::StringRef(Mods[I][0].Spelling);
         const bool Last = I + 1 == Mods.size();
-        if (Last && (M == "to" || M == "from" || M == "tofrom" || M == "alloc")) {
+        const bool ExitType = this->Kind == DirectiveKind::ExitData && (M == "release" || M == "delete");
+        if (Last && (M == "to" || M == "from" || M == "tofrom" || M == "alloc" || ExitType)) {
           Kind = M.str();
         } else if (M == "always" || M == "close") {
           report(Diags, Diag::ForeignClauseIgnored, Mods[I][0].Loc)
               << M << "a map modifier; every chunk's data is copied where it runs";
         } else {
           return unsupported(C, M == "release" || M == "delete"
-                                    ? "release and delete end unstructured data regions, which have no "
-                                      "gpu_autopar equivalent"
+                                    ? "release and delete belong on 'target exit data'"
                                     : "only the map types to, from, tofrom and alloc and the modifiers always "
                                       "and close carry over");
         }
@@ -494,6 +506,9 @@ private:
     mapItems(C, Kind, Parts.back());
   }
 
+public:
+  bool Finalize = false; // OpenACC's `exit data ... finalize`: every reference goes
+private:
   AnnotationDialect D;
   DirectiveKind Kind;
   std::string Directive;
@@ -536,20 +551,22 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
   const unsigned ErrorsBefore = Diags.getNumErrors();
   auto counted = [&] { Errors += Diags.getNumErrors() - ErrorsBefore; };
 
-  const bool TranslatedData = isDataDirective(Dialect, Words) && isTranslatedDataDirective(Words);
-  if (isDataDirective(Dialect, Words) && !TranslatedData) {
-    report(Diags, Diag::ForeignDataRegion, Introducer.Loc) << Directive << dataRegionAdvice(Words);
+  const DirectiveKind Kind =
+      isDataDirective(Dialect, Words) ? translatedDataDirective(Words) : DirectiveKind::For;
+  if (isDataDirective(Dialect, Words) && Kind == DirectiveKind::For) {
+    report(Diags, Diag::ForeignDataRegion, Introducer.Loc) << Directive << "it has no gpu_autopar equivalent";
     return counted();
   }
-  if (!TranslatedData && !isLoopDirective(Dialect, Words)) {
+  if (Kind == DirectiveKind::For && !isLoopDirective(Dialect, Words)) {
     report(Diags, Diag::ForeignDirectiveRefused, Introducer.Loc) << Directive << refusalReason(Dialect, Words);
     return counted();
   }
-  const DirectiveKind Kind = !TranslatedData          ? DirectiveKind::For
-                             : Words.find("update") != std::string::npos ? DirectiveKind::Update
-                                                                         : DirectiveKind::Data;
 
   Translator T(Dialect, Kind, Directive, Diags);
+  T.Finalize = Kind == DirectiveKind::ExitData &&
+               llvm::any_of(llvm::ArrayRef(Toks).drop_front(Pos), [](const ClauseToken &X) {
+                 return X.Spelling == "finalize";
+               });
   while (Pos < Toks.size()) {
     if (Toks[Pos].Spelling == ",") {
       ++Pos;
@@ -589,9 +606,14 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
 }
 
 std::string convertedPragma(const Annotation &A) {
-  std::string S = A.Kind == DirectiveKind::For    ? "#pragma gpu_autopar for"
-                  : A.Kind == DirectiveKind::Data ? "#pragma gpu_autopar data"
-                                                  : "#pragma gpu_autopar update";
+  std::string S;
+  switch (A.Kind) {
+  case DirectiveKind::For: S = "#pragma gpu_autopar for"; break;
+  case DirectiveKind::Data: S = "#pragma gpu_autopar data"; break;
+  case DirectiveKind::Update: S = "#pragma gpu_autopar update"; break;
+  case DirectiveKind::EnterData: S = "#pragma gpu_autopar enter data"; break;
+  case DirectiveKind::ExitData: S = "#pragma gpu_autopar exit data"; break;
+  }
   for (const ClauseToken &T : A.Translated)
     S += (T.LeadingSpace ? " " : "") + T.Spelling;
   return S;

@@ -296,7 +296,7 @@ public:
 
     FileID Main = SM.getMainFileID();
     Result.Original = SM.getBufferData(Main).str();
-    if (Result.LoopsRewritten > 0 || !Regions.empty() || !Updates.empty()) {
+    if (Result.LoopsRewritten > 0 || !Regions.empty() || !Updates.empty() || UnstructuredDirectives > 0) {
       if (!Convert)
         addRuntimeInclude(Ctx, R, Names);
       const llvm::RewriteBuffer *Buf = R.getRewriteBufferFor(Main);
@@ -315,6 +315,16 @@ private:
     // --convert rewrites an OpenMP/OpenACC directive that checks out into
     // its gpu_autopar spelling, and leaves gpu_autopar's own as they are.
     const bool Foreign = A.Dialect != AnnotationDialect::GpuAutopar;
+    if (A.Kind == DirectiveKind::EnterData || A.Kind == DirectiveKind::ExitData) {
+      if (auto U = analyzeUnstructuredData(A, functionAt(A.HashLoc, Ctx), Ctx, Diags)) {
+        if (!Convert)
+          rewriteUnstructuredData(*U, Ctx, R, Names);
+        else if (Foreign)
+          replaceDirective(A, "", R, Diags);
+        ++UnstructuredDirectives;
+      }
+      return;
+    }
     if (A.Kind == DirectiveKind::Update) {
       if (auto U = analyzeUpdate(A, functionAt(A.HashLoc, Ctx), Ctx, Diags)) {
         if (!Convert)
@@ -418,6 +428,7 @@ private:
   std::vector<SourceRange> RewrittenLoops; // annotation to end of loop, for nested annotations
   std::vector<DataRegion> Regions;
   std::vector<UpdateDirective> Updates;
+  unsigned UnstructuredDirectives = 0; // enter data, exit data
   AnnotationCollector &Annotations;
   ForeignHandlers &Foreign;
   FileResult &Result;

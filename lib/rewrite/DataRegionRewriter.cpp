@@ -7,6 +7,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
 namespace gpuautopar {
@@ -19,7 +20,9 @@ const char *kindText(MapKind K) {
   case MapKind::To: return "::gpu_autopar::map_kind::to";
   case MapKind::From: return "::gpu_autopar::map_kind::from";
   case MapKind::ToFrom: return "::gpu_autopar::map_kind::tofrom";
-  case MapKind::Alloc: return "::gpu_autopar::map_kind::alloc";
+  case MapKind::Alloc:
+  case MapKind::Release: return "::gpu_autopar::map_kind::alloc"; // exit_data: freed without copying
+  case MapKind::Delete: break; // delete_data's sections, whose kind says nothing
   }
   return "";
 }
@@ -40,16 +43,29 @@ CharSourceRange directive(SourceLocation Hash, SourceLocation Last, ASTContext &
 
 } // namespace
 
+// `::gpu_autopar::loop_site{"f.cpp", 12}`.
+std::string site(SourceLocation Hash, const SourceManager &SM, const OutputNames &Names) {
+  return "::gpu_autopar::loop_site{\"" + quoted(Names.SiteFile) + "\", " +
+         std::to_string(SM.getPresumedLineNumber(Hash)) + "}";
+}
+
+// `{::gpu_autopar::section(kind, v, (lo), (len)), ...}`, for the sections
+// that `Keep` selects.
+template <class Pred> std::string sections(llvm::ArrayRef<RegionSection> Sections, Pred Keep) {
+  std::string T = "{";
+  for (const RegionSection &S : Sections)
+    if (Keep(S))
+      T += std::string(T.size() > 1 ? ", " : "") + "::gpu_autopar::section(" +
+           (S.Kind == MapKind::Delete ? kindText(MapKind::Alloc) : kindText(S.Kind)) + ", " + objectAndRange(S) + ")";
+  return T + "}";
+}
+
 void rewriteDataRegion(const DataRegion &R, ASTContext &Ctx, Rewriter &Rw, const OutputNames &Names) {
   const SourceManager &SM = Ctx.getSourceManager();
   const unsigned Line = SM.getPresumedLineNumber(R.HashLoc);
-  std::string Decl = "{ ::gpu_autopar::data_region gpu_autopar_data_" + std::to_string(Line) +
-                     "(::gpu_autopar::loop_site{\"" + quoted(Names.SiteFile) + "\", " + std::to_string(Line) +
-                     "}, {";
-  for (size_t I = 0; I < R.Sections.size(); ++I)
-    Decl += std::string(I ? ", " : "") + "::gpu_autopar::section(" + kindText(R.Sections[I].Kind) + ", " +
-            objectAndRange(R.Sections[I]) + ")";
-  Decl += "});";
+  std::string Decl = "{ ::gpu_autopar::data_region gpu_autopar_data_" + std::to_string(Line) + "(" +
+                     site(R.HashLoc, SM, Names) + ", " +
+                     sections(R.Sections, [](const RegionSection &) { return true; }) + ");";
   // The pragma's line becomes the opening of a block that holds the region
   // object and the user's block; the region ends with that outer block.
   Rw.ReplaceText(directive(R.HashLoc, R.EndLoc, Ctx), Decl);
@@ -62,6 +78,25 @@ void rewriteUpdate(const UpdateDirective &U, ASTContext &Ctx, Rewriter &Rw) {
     Calls += std::string(Calls.empty() ? "" : " ") +
              (M.ToHost ? "::gpu_autopar::update_host(" : "::gpu_autopar::update_device(") +
              objectAndRange(M.Section) + ");";
+  Rw.ReplaceText(directive(U.HashLoc, U.EndLoc, Ctx), Calls);
+}
+
+void rewriteUnstructuredData(const UnstructuredData &U, ASTContext &Ctx, Rewriter &Rw, const OutputNames &Names) {
+  const std::string Site = site(U.HashLoc, Ctx.getSourceManager(), Names);
+  auto deleted = [](const RegionSection &S) { return S.Kind == MapKind::Delete; };
+  std::string Calls;
+  if (U.Enter) {
+    Calls = "::gpu_autopar::enter_data(" + Site + ", " + sections(U.Sections, [](const RegionSection &) {
+              return true;
+            }) + ");";
+  } else {
+    if (!llvm::all_of(U.Sections, deleted))
+      Calls = "::gpu_autopar::exit_data(" + Site + ", " +
+              sections(U.Sections, [&](const RegionSection &S) { return !deleted(S); }) + ");";
+    if (llvm::any_of(U.Sections, deleted))
+      Calls += std::string(Calls.empty() ? "" : " ") + "::gpu_autopar::delete_data(" + Site + ", " +
+               sections(U.Sections, deleted) + ");";
+  }
   Rw.ReplaceText(directive(U.HashLoc, U.EndLoc, Ctx), Calls);
 }
 

@@ -28,6 +28,8 @@ const char *mapName(MapKind K) {
   case MapKind::From: return "from";
   case MapKind::ToFrom: return "tofrom";
   case MapKind::Alloc: return "alloc";
+  case MapKind::Release:
+  case MapKind::Delete: break; // exit data only, never a loop's map
   }
   return "";
 }

@@ -14,8 +14,10 @@ import shutil
 import subprocess
 import sys
 
-# What a converted line starts with: a loop annotation, a data region, an update.
-CONVERTED = ("#pragma gpu_autopar for", "#pragma gpu_autopar data", "#pragma gpu_autopar update")
+# What a converted line starts with: a loop annotation, a data region, an
+# update, unstructured data.
+CONVERTED = ("#pragma gpu_autopar for", "#pragma gpu_autopar data", "#pragma gpu_autopar update",
+             "#pragma gpu_autopar enter data", "#pragma gpu_autopar exit data")
 
 
 def tool(cmd, cwd):

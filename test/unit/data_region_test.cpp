@@ -206,4 +206,63 @@ TEST(DataRegion, NestedRegionOfPresentDataAddsNothing) {
   EXPECT_EQ(y[n - 1], 1.0f);
 }
 
+// Unstructured data: entered in one function, used by loops in others, and
+// exited in a third; reference-counted like OpenMP's.
+void enter_xy(std::vector<float>& x, std::vector<float>& y) {
+  enter_data({"t.cpp", 10}, {section(map_kind::to, x), section(map_kind::to, y)});
+}
+
+TEST(UnstructuredData, EnteredDataStaysOnTheDevicesUntilTheLastExit) {
+  for (const char* devices : {"sim:1", "sim:3"}) {
+    rt_test::temp_file report;
+    rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", devices}, {"GPU_AUTOPAR_REPORT", report.path()}};
+    const int n = 30011;
+    std::vector<float> x(n, 1.0f), y(n, 0.0f);
+    enter_xy(x, y);
+    enter_data({"t.cpp", 11}, {section(map_kind::to, y)}); // a second reference to y
+    for (int r = 0; r < 5; ++r)
+      saxpy({"t.cpp", 12}, y, x, 1.0f);
+    EXPECT_EQ(y[n / 2], 0.0f) << "results stay on the devices while y is entered";
+    exit_data({"t.cpp", 13}, {section(map_kind::from, y)});
+    EXPECT_EQ(y[n / 2], 0.0f) << "one reference to y is left: nothing comes back yet";
+    EXPECT_EQ(region_line(report).lines, 0);
+    exit_data({"t.cpp", 14}, {section(map_kind::from, y), section(map_kind::alloc, x)});
+    for (int i = 0; i < n; ++i)
+      ASSERT_EQ(y[i], 5.0f) << devices << " " << i;
+    // x and y each went in once; y came back once.
+    unsigned long long in = 0, out = 0;
+    const std::regex re("\"region\":\"t.cpp:10\",\"bytes_to_devices\":([0-9]+),\"bytes_to_host\":([0-9]+)");
+    for (const std::string& l : report.lines()) {
+      std::smatch m;
+      if (std::regex_search(l, m, re)) {
+        in += std::stoull(m[1]);
+        out += std::stoull(m[2]);
+      }
+    }
+    EXPECT_EQ(in, 2ull * n * sizeof(float)) << devices;
+    EXPECT_EQ(out, 1ull * n * sizeof(float)) << devices;
+  }
+}
+
+TEST(UnstructuredData, DeleteAndReleaseDoNotCopyBack) {
+  rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:2"}};
+  const int n = 7000;
+  std::vector<float> x(n, 1.0f), y(n, 0.0f), z(n, 0.0f);
+  enter_xy(x, y);
+  enter_data({"t.cpp", 20}, {section(map_kind::alloc, z, 0, n), section(map_kind::to, z, 0, 0)});
+  enter_data({"t.cpp", 21}, {section(map_kind::alloc, z, 0, n)});
+  saxpy({"t.cpp", 22}, y, x, 1.0f);
+  saxpy({"t.cpp", 23}, z, x, 1.0f);
+  delete_data({"t.cpp", 24}, {section(map_kind::alloc, z, 0, n)}); // both references at once
+  exit_data({"t.cpp", 25}, {section(map_kind::alloc, y), section(map_kind::alloc, x)});
+  EXPECT_EQ(y[0], 0.0f) << "release: the devices' results are dropped";
+  EXPECT_EQ(z[0], 0.0f) << "delete: the devices' results are dropped";
+  // Exiting what was not entered does nothing; a partial overlap is an error.
+  exit_data({"t.cpp", 26}, {section(map_kind::from, y)});
+  enter_data({"t.cpp", 27}, {section(map_kind::to, x, 0, n)});
+  EXPECT_THROW(exit_data({"t.cpp", 28}, {section(map_kind::from, x, 0, n / 2)}), std::invalid_argument);
+  EXPECT_THROW(enter_data({"t.cpp", 29}, {section(map_kind::from, y)}), std::invalid_argument);
+  delete_data({"t.cpp", 30}, {section(map_kind::alloc, x, 0, n)});
+}
+
 } // namespace

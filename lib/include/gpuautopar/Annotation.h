@@ -14,8 +14,10 @@
 namespace gpuautopar {
 
 // `for`: an annotated loop; `data`: a data region around a compound
-// statement; `update`: a standalone copy between host and devices inside one.
-enum class DirectiveKind { For, Data, Update };
+// statement; `update`: a standalone copy between host and devices inside one;
+// `enter data` / `exit data`: unstructured data, mapped until as many exits
+// as entries name it.
+enum class DirectiveKind { For, Data, Update, EnterData, ExitData };
 
 enum class AnnotationDialect { GpuAutopar, OpenMP, OpenACC };
 

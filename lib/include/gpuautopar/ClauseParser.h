@@ -59,9 +59,10 @@ std::vector<ClauseToken> clauseTokens(llvm::ArrayRef<clang::Token> Tokens, const
 
 // Parses `Tokens` (everything after `for`). Each error is reported at the
 // offending token (or at `End`, the end of the directive, when a token is
-// missing); returns nothing if there was any error.
+// missing); returns nothing if there was any error. `ExitKinds` also
+// accepts the map kinds release and delete (`exit data`).
 std::optional<ParsedClauses> parseClauses(llvm::ArrayRef<ClauseToken> Tokens, clang::SourceLocation End,
-                                          clang::DiagnosticsEngine &Diags);
+                                          clang::DiagnosticsEngine &Diags, bool ExitKinds = false);
 
 // The clause operator's spelling, as the user writes it: "+", "min", "&&".
 const char *spelling(ReductionOp Op);

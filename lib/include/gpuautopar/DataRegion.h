@@ -51,6 +51,19 @@ struct UpdateDirective {
   std::vector<Motion> Motions;
 };
 
+// `#pragma gpu_autopar enter data map(to|alloc: ...)` or `exit data
+// map(from|release|delete: ...)`: unstructured data, entered and exited
+// anywhere in functions (docs/runtime.md, "Unstructured data").
+struct UnstructuredData {
+  clang::SourceLocation HashLoc, EndLoc; // the '#' and the directive's last token
+  bool Enter = true;
+  std::vector<RegionSection> Sections;
+};
+
+// Checks an `enter data` or `exit data` directive inside `Enclosing`.
+std::optional<UnstructuredData> analyzeUnstructuredData(const Annotation &A, const clang::Decl *Enclosing,
+                                                        clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+
 // Checks a `data` directive and the statement after it (`Next`, found at
 // `NextLoc`, inside `Enclosing`); reports each problem at its token.
 std::optional<DataRegion> analyzeDataRegion(const Annotation &A, const clang::Stmt *Next,

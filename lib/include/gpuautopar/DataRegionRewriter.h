@@ -15,5 +15,8 @@ namespace gpuautopar {
 
 void rewriteDataRegion(const DataRegion &R, clang::ASTContext &Ctx, clang::Rewriter &Rw, const OutputNames &Names);
 void rewriteUpdate(const UpdateDirective &U, clang::ASTContext &Ctx, clang::Rewriter &Rw);
+// `enter_data(...)`, or `exit_data(...)` and `delete_data(...)`, on the line.
+void rewriteUnstructuredData(const UnstructuredData &U, clang::ASTContext &Ctx, clang::Rewriter &Rw,
+                             const OutputNames &Names);
 
 } // namespace gpuautopar

@@ -16,6 +16,7 @@ enum class Diag {
   ClauseNotAllowedOn,       // '%0' clause is not allowed on '#pragma gpu_autopar %1'; %2
   DirectiveNeedsClause,     // '#pragma gpu_autopar %0' needs at least one %1 clause
   RegionSectionNeeded,      // '%0' is a pointer: write '%0[lo:len]'
+  MapKindNotAllowedOn,      // '%0' map of '%1' on '#pragma %2': enters as to/alloc, ...
   DirectiveOutsideFunction, // '#pragma gpu_autopar %0' must be inside a function body
   DirectiveInMacro,         // '#pragma gpu_autopar %0' inside a macro cannot be rewritten
   HostReadInRegion,         // warning: '%0' is read on the host inside a data region ...

@@ -23,7 +23,8 @@ namespace gpuautopar {
 
 enum class LoopMode { Kernel, Task, Host };
 enum class ReductionOp { Plus, Times, Min, Max, BitAnd, BitOr, BitXor, LogicalAnd, LogicalOr };
-enum class MapKind { To, From, ToFrom, Alloc };
+// Release and Delete end unstructured data (`exit data` only).
+enum class MapKind { To, From, ToFrom, Alloc, Release, Delete };
 enum class ScheduleKind { Static, Dynamic, Guided, Adaptive };
 enum class FallbackKind { Auto, Gpu, Cpu, None };
 

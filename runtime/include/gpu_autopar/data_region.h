@@ -109,6 +109,23 @@ void update_device(Obj& obj) {
   update_device(section(map_kind::tofrom, obj));
 }
 
+// Unstructured data (`#pragma gpu_autopar enter data` / `exit data`, OpenMP's
+// `target enter/exit data`, OpenACC's `enter/exit data`): a section entered
+// stays mapped, as in a data region, until as many exits as entries have
+// named it, across functions. Each section is counted by its host address and
+// size (OpenMP's reference count). Entering `to` copies in when a chunk first
+// needs it, `alloc` does not.
+void enter_data(const loop_site& site, std::initializer_list<region_section> sections);
+// One reference fewer on each section; when none is left, a `from` (or
+// `tofrom`) section's newest values come back to the host and the devices'
+// copies are freed; an `alloc` section (OpenMP's `release`) is freed without
+// copying. A section that was not entered is ignored, as in OpenMP.
+void exit_data(const loop_site& site, std::initializer_list<region_section> sections);
+// OpenMP's `delete`, OpenACC's `finalize`: every reference goes, no copy back.
+void delete_data(const loop_site& site, std::initializer_list<region_section> sections);
+// Data entered and never exited stays mapped until the program ends; its
+// values are not copied back then.
+
 namespace detail {
 
 // How a chunk's map meets the live regions.

@@ -5,6 +5,10 @@
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
 #include <vector>
 
+// Read by the preprocessor, so reported before the others.
+#pragma gpu_autopar enter
+// CHECK: data-region.cpp:[[@LINE-1]]:26: error: expected 'for', 'data', 'update', 'enter data' or 'exit data' after '#pragma gpu_autopar'
+
 void errors(float *a, std::vector<float> &v, int n) {
 #pragma gpu_autopar data map(to: a[0:n]) schedule(static)
   { }
@@ -36,6 +40,23 @@ void errors(float *a, std::vector<float> &v, int n) {
 #pragma gpu_autopar update host(g)
 // CHECK: data-region.cpp:[[@LINE-1]]:1: error: '#pragma gpu_autopar update' must be inside a function body
 
+void unstructured(float *a, std::vector<float> &v, int n) {
+#pragma gpu_autopar enter data map(from: v)
+// CHECK: data-region.cpp:[[@LINE-1]]:42: error: 'from' map of 'v' on '#pragma gpu_autopar enter data': data enters as 'to' or 'alloc', and leaves as 'from', 'release' or 'delete'
+#pragma gpu_autopar exit data map(v)
+// CHECK: data-region.cpp:[[@LINE-1]]:35: error: 'tofrom' map of 'v' on '#pragma gpu_autopar exit data': data enters as 'to' or 'alloc', and leaves as 'from', 'release' or 'delete'
+#pragma gpu_autopar enter data map(release: v)
+// CHECK: data-region.cpp:[[@LINE-1]]:36: error: invalid argument 'release' to 'map'; expected to, from, tofrom or alloc
+#pragma gpu_autopar enter data map(to: a)
+// CHECK: data-region.cpp:[[@LINE-1]]:40: error: 'a' is a pointer: the data region cannot tell how many elements to map; write 'a[lo:len]'
+#pragma gpu_autopar exit data
+// CHECK: data-region.cpp:[[@LINE-1]]:26: error: '#pragma gpu_autopar exit data' needs at least one 'map' clause
+#pragma gpu_autopar exit data map(from: v) host(v)
+// CHECK: data-region.cpp:[[@LINE-1]]:44: error: 'host' clause is not allowed on '#pragma gpu_autopar exit data'; it takes 'map' clauses only
+}
+#pragma gpu_autopar enter data map(to: global)
+// CHECK: data-region.cpp:[[@LINE-1]]:1: error: '#pragma gpu_autopar enter data' must be inside a function body
+
 void host_code(std::vector<float> &v, std::vector<float> &w, float *p, int n) {
   v[0] = 1; // before any device loop: devices hold nothing yet
 #pragma gpu_autopar data map(tofrom: v, w) map(to: p[0:n])
@@ -61,3 +82,4 @@ void host_code(std::vector<float> &v, std::vector<float> &w, float *p, int n) {
       w[i] = v[i];
   }
 }
+

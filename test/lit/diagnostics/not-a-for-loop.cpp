@@ -10,7 +10,7 @@ void g(int *a, int n) {
 #pragma gpu_autopar parallel
   for (int i = 0; i < n; ++i)
     a[i] = 1;
-// CHECK: not-a-for-loop.cpp:[[@LINE-3]]:21: error: expected 'for', 'data' or 'update' after '#pragma gpu_autopar'
+// CHECK: not-a-for-loop.cpp:[[@LINE-3]]:21: error: expected 'for', 'data', 'update', 'enter data' or 'exit data' after '#pragma gpu_autopar'
 }
 
 void f(int *a, int n) {

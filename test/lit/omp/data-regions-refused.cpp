@@ -1,8 +1,9 @@
-// OpenMP's and OpenACC's unstructured data directives (enter/exit data) and
-// host_data are not translated; neither are the clauses of translated data
-// directives whose meaning does not carry over. Each is an error at the
+// OpenACC's host_data is not translated, nor are the clauses of translated
+// data directives whose meaning does not carry over, nor map types a
+// directive does not take. Each is an error at the
 // construct or the clause, naming it and saying what to write instead, and
-// the file is left exactly as it was, even under -i.
+// the file is left exactly as it was, even under -i. (Errors found while the
+// file is read come first, then those of the analysis: the last five.)
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/regions.cpp
 // RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc -i %t/regions.cpp -- -std=c++17 2> %t/err
 // RUN: FileCheck %s --input-file %t/err --implicit-check-not=error: --implicit-check-not=warning:
@@ -11,14 +12,12 @@
 // RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc --convert %t/regions.cpp -o %t/converted.cpp -- -std=c++17 2> /dev/null
 // RUN: not test -e %t/converted.cpp
 void regions(float *__restrict__ p, const float *__restrict__ q, int n, bool big) {
-#pragma omp target enter data map(to: q[0:n])
-// CHECK: regions.cpp:[[@LINE-1]]:1: error: '#pragma omp target enter data' is not translated: unstructured data regions have no gpu_autopar equivalent; put the loops that use the data in a block after '#pragma omp target data' ('#pragma acc data') or '#pragma gpu_autopar data map(...)'
-#pragma omp target exit data map(delete: q[0:n])
-// CHECK: regions.cpp:[[@LINE-1]]:1: error: '#pragma omp target exit data' is not translated: unstructured data regions
-#pragma acc enter data copyin(q[0:n])
-// CHECK: regions.cpp:[[@LINE-1]]:1: error: '#pragma acc enter data' is not translated: unstructured data regions
-#pragma acc exit data delete(q[0:n])
-// CHECK: regions.cpp:[[@LINE-1]]:1: error: '#pragma acc exit data' is not translated: unstructured data regions
+#pragma omp target enter data map(to: q[0:n]) if(big)
+// CHECK: regions.cpp:[[@LINE-1]]:47: error: 'if' clause of '#pragma omp target enter data' is not supported: data that enters or leaves only under a condition has no gpu_autopar equivalent; put the directive in an 'if' statement
+#pragma omp target enter data map(delete: q[0:n])
+// CHECK: regions.cpp:[[@LINE-1]]:31: error: 'map' clause of '#pragma omp target enter data' is not supported: release and delete belong on 'target exit data'
+#pragma acc exit data attach(p)
+// CHECK: regions.cpp:[[@LINE-1]]:23: error: 'attach' clause of '#pragma acc exit data' is not supported: device addresses and presence have no gpu_autopar equivalent
 #pragma acc host_data use_device(p)
   {}
 // CHECK: regions.cpp:[[@LINE-2]]:1: error: '#pragma acc host_data' is not translated: it has no gpu_autopar equivalent
@@ -36,6 +35,10 @@ void regions(float *__restrict__ p, const float *__restrict__ q, int n, bool big
 #pragma omp target update to(present: q[0:n]) if(big)
 // CHECK: regions.cpp:[[@LINE-1]]:27: error: 'to' clause of '#pragma omp target update' is not supported: motion modifiers (present, mapper, iterator) have no gpu_autopar equivalent
 // CHECK: regions.cpp:[[@LINE-2]]:47: error: 'if' clause of '#pragma omp target update' is not supported: an update that happens only under a condition has no gpu_autopar equivalent; put it in an 'if' statement
+#pragma omp target exit data map(to: q[0:n])
+// CHECK: regions.cpp:[[@LINE-1]]:38: error: 'to' map of 'q' on '#pragma omp target exit data': data enters as 'to' or 'alloc', and leaves as 'from', 'release' or 'delete'
+#pragma acc enter data copyout(p[0:n])
+// CHECK: regions.cpp:[[@LINE-1]]:32: error: 'from' map of 'p' on '#pragma acc enter data': data enters as 'to' or 'alloc', and leaves as 'from', 'release' or 'delete'
 #pragma acc update self(q)
 // CHECK: regions.cpp:[[@LINE-1]]:25: error: 'q' is a pointer: the data region cannot tell how many elements to map; write 'q[lo:len]'
 #pragma omp target data

@@ -5,7 +5,8 @@
 // --accept=omp,acc, must print what the program's OpenMP build prints on CPU
 // threads, three simulated devices (halos cross devices every sweep), four of
 // uneven speed, and three of which one fails a chunk and one runs out of
-// memory.
+// memory. Unstructured data (enter data in one function, exit data in
+// another) keeps the loops between them on the devices' copies.
 // RUN: %e2e --out %t --accept omp,acc --reference-openmp --devices "cpu;sim:3;sim:4,speed=1:2:1:1;sim:3,fail=1@2,oom=2@1" %s | FileCheck %s
 #include <cstdio>
 #include <vector>
@@ -15,6 +16,20 @@ static double checksum(const double *v, int n) {
   for (int i = 0; i < n; ++i)
     s += v[i] * (i % 7 + 1);
   return s;
+}
+
+// Unstructured data, entered and exited in functions of their own.
+static void upload(double *d, int n) {
+#pragma omp target enter data map(to: d[0:n])
+}
+static void download(double *d, int n) {
+#pragma omp target exit data map(from: d[0:n])
+}
+static void acc_upload(float *d, int n) {
+#pragma acc enter data copyin(d[0:n])
+}
+static void acc_download(float *d, int n) {
+#pragma acc exit data copyout(d[0:n])
 }
 
 int main() {
@@ -62,11 +77,38 @@ int main() {
       py[i] += px[i] + first;
   }
   std::printf("acc: %.3f %.3f %.3f\n", py[0], py[1], py[n - 1]);
+
+  std::vector<double> c(n);
+  for (int i = 0; i < n; ++i)
+    c[i] = i % 11;
+  double *pc = c.data();
+  upload(pc, n);
+  for (int s = 0; s < 4; ++s) {
+#pragma omp target teams distribute parallel for
+    for (int i = 0; i < n; ++i)
+      pc[i] = pc[i] * 0.5 + i;
+  }
+  download(pc, n);
+  std::printf("omp enter/exit: %.6f\n", checksum(pc, n));
+
+  acc_upload(px, n);
+  for (int s = 0; s < 3; ++s) {
+#pragma acc parallel loop
+    for (int i = 0; i < n; ++i)
+      px[i] = px[i] * 2 + 1;
+  }
+  acc_download(px, n);
+  std::printf("acc enter/exit: %.3f %.3f\n", px[0], px[n - 1]);
   return 0;
 }
-// The loops ran on the devices, inside the regions:
-// CHECK: cpu: e2e-data-regions.cpp:30 mode=kernel backend=cpu iterations=29998 devices=1
-// CHECK: sim:3: e2e-data-regions.cpp:30 mode=kernel backend=sim iterations=29998 devices=3
-// CHECK: sim:3: region e2e-data-regions.cpp:27
-// CHECK: sim:3: e2e-data-regions.cpp:52 mode=kernel backend=sim iterations=30000 devices=3
-// CHECK: sim:3: region e2e-data-regions.cpp:50
+// The loops ran on the devices, inside the regions (the unstructured ones
+// report at their enter data, when their exit data ends them):
+// CHECK: cpu: e2e-data-regions.cpp:45 mode=kernel backend=cpu iterations=29998 devices=1
+// CHECK: sim:3: e2e-data-regions.cpp:45 mode=kernel backend=sim iterations=29998 devices=3
+// CHECK: sim:3: region e2e-data-regions.cpp:42
+// CHECK: sim:3: e2e-data-regions.cpp:67 mode=kernel backend=sim iterations=30000 devices=3
+// CHECK: sim:3: region e2e-data-regions.cpp:65
+// CHECK: sim:3: e2e-data-regions.cpp:87 mode=kernel backend=sim iterations=30000 devices=3
+// CHECK: sim:3: region e2e-data-regions.cpp:23
+// CHECK: sim:3: e2e-data-regions.cpp:96 mode=kernel backend=sim iterations=30000 devices=3
+// CHECK: sim:3: region e2e-data-regions.cpp:29

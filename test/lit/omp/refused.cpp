@@ -61,7 +61,7 @@ void refused(std::vector<float> &a, const std::vector<float> &b, float *__restri
 #pragma omp target teams distribute parallel for map(release: p[0:n]) map(present, to: p[0:n]) is_device_ptr(p)
   for (int i = 0; i < n; ++i) p[i] = 0;
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-3]]:50: error: 'map' clause of '#pragma omp target teams distribute parallel for' is not supported: release and delete end unstructured data regions, which have no gpu_autopar equivalent
+// CHECK: refused.cpp:[[@LINE-3]]:50: error: 'map' clause of '#pragma omp target teams distribute parallel for' is not supported: release and delete belong on 'target exit data'
 // CHECK: refused.cpp:[[@LINE-4]]:71: error: 'map' clause of '#pragma omp target teams distribute parallel for' is not supported: only the map types to, from, tofrom and alloc and the modifiers always and close carry over
 // CHECK: refused.cpp:[[@LINE-5]]:96: error: 'is_device_ptr' clause of '#pragma omp target teams distribute parallel for' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
 #pragma omp target parallel for map(to: p[0:n][0:2]) map(to: p[1:]) default(firstprivate)
