@@ -296,12 +296,7 @@ std::unique_ptr<slot_context> cuda_device::open_slot(int) { return std::make_uni
 
 std::string discover_cuda_devices(const devices_config& config, int first_id,
                                   std::vector<std::unique_ptr<device>>& out, std::vector<std::string>& warnings) {
-  const cuda_api* api = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(g_api_mutex);
-    if (g_api_registered)
-      api = &g_api;
-  }
+  const cuda_api* api = registered_cuda_api();
   if (!api)
     return "no CUDA runtime linked (no file was compiled as CUDA)";
   int count = 0;
@@ -341,6 +336,11 @@ std::string discover_cuda_devices(const devices_config& config, int first_id,
     out.push_back(std::make_unique<cuda_device>(*api, first_id + int(out.size()), ordinal, name, memory, major, minor));
   }
   return out.empty() ? "no usable CUDA GPU:" + skipped : "";
+}
+
+const cuda_api* registered_cuda_api() {
+  std::lock_guard<std::mutex> lock(g_api_mutex);
+  return g_api_registered ? &g_api : nullptr;
 }
 
 void unregister_cuda_api_for_testing() {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "device.h"
+#include "gpu_autopar/cuda_api.h"
 #include "runtime_config.h"
 
 namespace gpu_autopar {
@@ -19,6 +20,9 @@ namespace detail {
 // ordinal named twice) goes to `warnings`.
 std::string discover_cuda_devices(const devices_config& config, int first_id,
                                   std::vector<std::unique_ptr<device>>& out, std::vector<std::string>& warnings);
+
+// The registered CUDA runtime table, or null (no file was compiled as CUDA).
+const cuda_api* registered_cuda_api();
 
 // Tests only: forget the registered table (no CUDA runtime linked).
 void unregister_cuda_api_for_testing();

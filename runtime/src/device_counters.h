@@ -18,6 +18,9 @@ struct device_counters {
   std::uint64_t launches = 0;                  // kernel-mode chunks launched (sim: run)
   std::uint64_t synchronizations = 0;          // waits of the host for the device
   double link_seconds = 0; // simulated devices: what their link model charged for the copies
+  // Of link_seconds, what the chunks waited for: the rest overlapped the
+  // compute of the chunk before (sim_device.cpp). Not in the report.
+  double link_wait_seconds = 0;
 
   void copied_in(std::uint64_t bytes) {
     h2d_bytes += bytes;
@@ -37,6 +40,7 @@ struct device_counters {
     launches += o.launches;
     synchronizations += o.synchronizations;
     link_seconds += o.link_seconds;
+    link_wait_seconds += o.link_wait_seconds;
     return *this;
   }
   // What was counted since `before` (an earlier value of the same counters).
@@ -50,6 +54,7 @@ struct device_counters {
     d.launches = launches - before.launches;
     d.synchronizations = synchronizations - before.synchronizations;
     d.link_seconds = link_seconds - before.link_seconds;
+    d.link_wait_seconds = link_wait_seconds - before.link_wait_seconds;
     return d;
   }
 };

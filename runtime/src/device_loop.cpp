@@ -139,7 +139,7 @@ public:
       double seconds = seconds_since(t0);
       if (outcome == ok && stretch > 1.0) {
         // A slower device computes slower; its link (copies) is no slower.
-        const double compute = std::max(0.0, seconds - counted.link_seconds);
+        const double compute = std::max(0.0, seconds - counted.link_wait_seconds);
         stretch_wait(compute * (stretch - 1.0));
         seconds += compute * (stretch - 1.0);
       }

@@ -10,14 +10,17 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <unistd.h>
 
+#include "cuda_backend.h"
 #include "device_loop.h"
 #include "distributor.h"
+#include "host_pinning.h"
 #include "loop_report.h"
 #include "progress_bar.h"
 #include "runtime_state.h"
@@ -171,6 +174,19 @@ device_plan plan_devices(runtime_state& rt, const loop_options& o, const loop_bo
   return p;
 }
 
+// Chunks in flight per device: slots(k) if given. Otherwise two on CUDA GPUs
+// for kernel-mode loops outside data regions, each slot with its own stream,
+// so that one chunk's copies overlap the other's kernel; one elsewhere: a
+// simulated device overlaps its link in its time model (sim_device.cpp), a
+// task-mode body's own CUDA calls may not expect a second one beside it, and
+// in a region chunks copy little (two slots would also share the device's
+// resident copy from two streams).
+int slots_for(const loop_options& o, const device& first) {
+  if (o.slots > 0)
+    return o.slots;
+  return o.mode == loop_mode::kernel && first.kind() == device_kind::cuda && !regions_live() ? 2 : 1;
+}
+
 const char* policy_name(fallback_policy f) {
   switch (f) {
   case fallback_policy::auto_: return "auto";
@@ -199,8 +215,17 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
   // holds resident are the ones its next chunks use (docs/runtime.md).
   const schedule_kind schedule =
       o.schedule == schedule_kind::adaptive && regions_live() ? schedule_kind::static_ : o.schedule;
-  device_loop_result res = run_on_devices(pool, devices, o.slots, body, count, schedule, o.chunk,
-                                          o.fallback == fallback_policy::none, progress);
+  // Page-locked while the chunks copy from and to it (host_pinning.h). Inside
+  // a data region the sections are resident: chunks copy little.
+  std::unique_ptr<pinned_host_ranges> pinned;
+  if (pool.get(devices.front()).kind() == device_kind::cuda && !regions_live()) {
+    std::vector<std::pair<const void*, std::size_t>> ranges;
+    body.host_ranges(ranges);
+    if (!ranges.empty())
+      pinned = std::make_unique<pinned_host_ranges>(registered_cuda_api(), std::move(ranges));
+  }
+  device_loop_result res = run_on_devices(pool, devices, slots_for(o, pool.get(devices.front())), body, count,
+                                          schedule, o.chunk, o.fallback == fallback_policy::none, progress);
   bar.finish();
   if (res.error) // every chunk has stopped and every lease is back
     std::rethrow_exception(res.error);

@@ -80,6 +80,7 @@ public:
       return;
     ++counted_.synchronizations;
     waited();
+    settle_link();
   }
 
   std::uint64_t memory_budget() override {
@@ -88,39 +89,64 @@ public:
   }
 
   void begin_chunk() override {
+    chunk_started_ = std::chrono::steady_clock::now();
+    chunk_waited_ = 0;
     chunk_ = dev_.chunks_started_.fetch_add(1) + 1;
     if (std::find(dev_.fail_at_.begin(), dev_.fail_at_.end(), chunk_) != dev_.fail_at_.end())
       throw device_error(dev_.name() + ": device failure (injected on its chunk " + std::to_string(chunk_) + ")");
     oom_now_ = std::find(dev_.oom_at_.begin(), dev_.oom_at_.end(), chunk_) != dev_.oom_at_.end();
   }
-  void end_chunk() noexcept override { oom_now_ = false; }
+  // What this chunk computed (its time model's stretch included) is the
+  // time during which the next chunk's copies run beside it.
+  void end_chunk() noexcept override {
+    oom_now_ = false;
+    pending_link_ = 0;
+    const double ran = std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_started_).count();
+    overlap_credit_ = std::max(0.0, ran - chunk_waited_) * dev_.stretch_;
+  }
 
   void end_lease() noexcept override {
     oom_now_ = false;
+    pending_link_ = overlap_credit_ = 0; // the next lease starts with an idle link
     lease_ended();
     while (!live_.empty())
       deallocate(live_.begin()->first);
   }
 
 private:
-  // With a link model a copy takes as long as the model says: the memcpy's
-  // own time counts towards it and the copying thread waits out the rest.
+  // With a link model a copy takes as long as the model says, as on a GPU
+  // whose copy engines work beside its kernels: a chunk's copies run while
+  // the chunk before it computes (two streams, the CUDA backend's two slots
+  // per GPU). So the copies are charged when the chunk waits for them, less
+  // the previous chunk's compute time not yet used for that.
   void copy_over_link(void* dst, const void* src, std::size_t bytes) {
-    if (!dev_.link_.on()) {
-      std::memcpy(dst, src, bytes);
-      return;
-    }
-    const auto t0 = std::chrono::steady_clock::now();
     std::memcpy(dst, src, bytes);
+    if (!dev_.link_.on())
+      return;
     const double cost = dev_.link_.seconds(bytes);
     counted_.link_seconds += cost;
-    stretch_wait(cost - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    pending_link_ += cost;
+  }
+  void settle_link() {
+    if (pending_link_ <= 0)
+      return;
+    const double overlapped = std::min(pending_link_, overlap_credit_);
+    overlap_credit_ -= overlapped;
+    const double wait = pending_link_ - overlapped;
+    pending_link_ = 0;
+    counted_.link_wait_seconds += wait;
+    chunk_waited_ += wait;
+    stretch_wait(wait);
   }
 
   sim_device& dev_;
   std::unordered_map<void*, std::size_t> live_;
   std::uint64_t chunk_ = 0;
   bool oom_now_ = false;
+  double pending_link_ = 0;   // link time of copies not waited for yet
+  double overlap_credit_ = 0; // compute time of the chunk before, during which copies overlap
+  double chunk_waited_ = 0;   // link time this chunk waited for
+  std::chrono::steady_clock::time_point chunk_started_{};
 };
 
 void* sim_device::resident_allocate(std::size_t bytes) {

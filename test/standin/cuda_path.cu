@@ -173,7 +173,7 @@ int main(int argc, char** argv) {
   if (s == "kernel")
     return kernel_mode();
   if (s == "saxpy")
-    return saxpy(false, 2);
+    return saxpy(false, 3);
   if (s == "saxpy-region")
     return saxpy(true, 3);
   std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel|saxpy|saxpy-region\n");

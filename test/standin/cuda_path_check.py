@@ -136,24 +136,43 @@ def loop_lines(lines):
 
 
 def per_chunk(lines, first_in_region):
-    """The data path per chunk on each GPU: no allocation once the GPU's pool
-    holds the buffers of the chunk size (after a loop outside a region) or
-    the region's sections are resident (after its first loop, whose copies
-    into resident memory each wait, so that every slot may read them); at
-    most one wait per chunk otherwise."""
+    """The data path per chunk on each GPU: no allocation once the region's
+    sections are resident (after its first loop, whose copies into resident
+    memory each wait, so that every slot may read them); outside a region no
+    more allocations over all loops than buffers in flight at once (2 maps x
+    2 slots: the pool's); at most one wait per chunk otherwise."""
     problems = no_fallback(lines)
     loops = loop_lines(lines)
     if len(loops) < 2:
         return problems + ["%d loops reported" % len(loops)]
+    allocations = {}
     for k, l in enumerate(loops):
         for d in l["devices"]:
             where = "%s on cuda%d" % (l["loop"], d["id"])
+            allocations[d["id"]] = allocations.get(d["id"], 0) + d["allocations"]
             if (k > 0 or not first_in_region) and d["syncs"] > d["chunks"]:
                 problems.append("%s: %d waits for %d chunks" % (where, d["syncs"], d["chunks"]))
-            if k > 0 and d["allocations"]:
+            if k > 0 and first_in_region and d["allocations"]:
                 problems.append("%s: %d allocations in a loop after the first" % (where, d["allocations"]))
             if k > 0 and first_in_region and (d["h2d_copies"] or d["d2h_copies"]):
                 problems.append("%s: copies of resident data" % where)
+    problems += ["cuda%d: %d allocations in %d loops" % (d, n, len(loops)) for d, n in allocations.items() if n > 4]
+    return problems
+
+
+def overlapped(text, lines):
+    """Without a region, each GPU that ran several chunks ran copies of one
+    chunk while the kernel of another ran (the stand-in's timeline), and the
+    loop's host memory was page-locked while it ran, and only then."""
+    problems = []
+    overlaps = {int(d): int(n) for d, n in re.findall(r"counts device=(\d+) .* copy_kernel_overlaps=(\d+)", text)}
+    for l in loop_lines(lines):
+        for d in l["devices"]:
+            if d["chunks"] >= 2 and not overlaps.get(d["id"]):
+                problems.append("%s: no copy overlapped a kernel on cuda%d" % (l["loop"], d["id"]))
+    pinned = re.search(r"note: (\d+) cudaHostRegister, (\d+) cudaHostUnregister", text)
+    if not pinned or int(pinned.group(1)) < len(loop_lines(lines)) or pinned.group(1) != pinned.group(2):
+        problems.append("host memory registered and unregistered: %s" % (pinned.group(0) if pinned else "never"))
     return problems
 
 
@@ -209,6 +228,7 @@ def main():
             if os.path.exists(f):
                 os.remove(f)
         env = dict(os.environ, LD_LIBRARY_PATH=lib_dir, GPU_AUTOPAR_STANDIN_LOG=log, GPU_AUTOPAR_REPORT=report,
+                   GPU_AUTOPAR_STANDIN_TIMELINE=os.path.join(work, name + ".timeline"),
                    GPU_AUTOPAR_DEVICES="cuda", GPU_AUTOPAR_LOG="warn", **extra)
         p = subprocess.run([program, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            timeout=60)
@@ -225,6 +245,8 @@ def main():
         if any(l.get("backend") == "cpu" for l in loop_lines(lines)) and "fault-only" not in name:
             problems.append("a loop ran on the CPU only")
         problems += check_report(lines)
+        if scenario == "saxpy":
+            problems += overlapped(text, lines)
         if scenario in ("kernel", "saxpy", "saxpy-region") and "FAULT_LAUNCH" not in " ".join(extra):
             problems += counts_disagree(text, lines)
         if problems:

@@ -73,12 +73,23 @@ cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, 
   o.accesses.push_back({addr(dst), addr(dst) + n, true});
   switch (kind) {
   case cudaMemcpyHostToDevice: {
-    // From pageable memory the source is staged before the call returns, so
-    // the host may reuse it at once; the device sees it when the op runs.
     host_access(src, n, false, call);
-    auto staged = std::make_shared<std::vector<unsigned char>>(static_cast<const unsigned char*>(src),
-                                                               static_cast<const unsigned char*>(src) + n);
-    o.run = [dst, staged] { std::memcpy(dst, staged->data(), staged->size()); };
+    o.eng = engine::h2d;
+    o.cost = copy_cost(n);
+    if (async && pinned(src, n)) {
+      // From pinned memory the device reads the source when the copy runs:
+      // the host must leave it alone until then.
+      o.accesses.push_back({addr(src), addr(src) + n, false});
+      o.run = [dst, src, n] { std::memmove(dst, src, n); };
+    } else {
+      // From pageable memory the source is staged before the call returns, so
+      // the host may reuse it at once (the call holds it meanwhile); the
+      // device sees it when the op runs.
+      auto staged = std::make_shared<std::vector<unsigned char>>(static_cast<const unsigned char*>(src),
+                                                                 static_cast<const unsigned char*>(src) + n);
+      o.run = [dst, staged] { std::memcpy(dst, staged->data(), staged->size()); };
+      o.holds_host = true;
+    }
     o.what = std::string(call) + " host to device of " + bytes_text(n);
     ++c.h2d;
     c.h2d_bytes += n;
@@ -91,12 +102,16 @@ cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, 
     o.accesses.push_back({addr(src), addr(src) + n, false});
     o.run = [dst, src, n] { std::memmove(dst, src, n); };
     o.what = std::string(call) + " device to host of " + bytes_text(n);
+    o.eng = engine::d2h;
+    o.cost = copy_cost(n);
+    o.holds_host = !pinned(dst, n); // into pageable memory the call returns when the copy is done
     ++c.d2h;
     c.d2h_bytes += n;
     break;
   case cudaMemcpyDeviceToDevice:
     o.accesses.push_back({addr(src), addr(src) + n, false});
     o.run = [dst, src, n] { std::memmove(dst, src, n); };
+    o.cost = copy_cost(n);
     o.what = std::string(call) + " device to device of " + bytes_text(n);
     ++c.d2d;
     c.d2d_bytes += n;
@@ -130,6 +145,7 @@ cudaError_t enqueue_memset(stream& st, void* p, int value, std::size_t n, const 
   o.what = std::string(call) + " of " + bytes_text(n);
   o.accesses.push_back({addr(p), addr(p) + n, true});
   o.run = [p, value, n] { std::memset(p, value, n); };
+  o.cost = kernel_cost(0);
   enqueue(st, std::move(o));
   return cudaSuccess; // asynchronous with respect to the host, also without a stream argument
 }
@@ -371,6 +387,37 @@ cudaError_t cudaMemsetAsync(void* p, int value, std::size_t n, cudaStream_t s) {
   if (!st)
     return fail(cudaErrorInvalidResourceHandle);
   return enqueue_memset(*st, p, value, n, "cudaMemsetAsync");
+}
+
+// Page-locks host memory: copies from and to it run asynchronously (the
+// timeline's copies no longer hold the host thread) and read or write it when
+// they run.
+cudaError_t cudaHostRegister(void* p, std::size_t n, unsigned int) {
+  auto guard = lock();
+  state& s = global();
+  const auto lo = addr(p), hi = lo + n;
+  if (!p || n == 0 || is_device(p))
+    return fail(cudaErrorInvalidValue);
+  for (const auto& r : s.registered)
+    if (r.first < hi && lo < r.second)
+      return fail(cudaErrorHostMemoryAlreadyRegistered);
+  s.registered.emplace_back(lo, hi);
+  ++s.host_registers;
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostUnregister(void* p) {
+  auto guard = lock();
+  state& s = global();
+  for (auto it = s.registered.begin(); it != s.registered.end(); ++it)
+    if (it->first == addr(p)) {
+      // Work still queued on it would read or write memory that is no longer locked.
+      host_access(p, it->second - it->first, true, "cudaHostUnregister");
+      s.registered.erase(it);
+      ++s.host_unregisters;
+      return cudaSuccess;
+    }
+  return fail(cudaErrorHostMemoryNotRegistered);
 }
 
 // ---- streams -------------------------------------------------------------

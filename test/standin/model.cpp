@@ -74,6 +74,8 @@ state* make_state() {
   s->trace = std::getenv("GPU_AUTOPAR_STANDIN_TRACE") != nullptr;
   if (const char* log = std::getenv("GPU_AUTOPAR_STANDIN_LOG"))
     s->log_path = log;
+  if (const char* t = std::getenv("GPU_AUTOPAR_STANDIN_TIMELINE"))
+    s->timeline_path = t;
   return s;
 }
 
@@ -289,7 +291,6 @@ void enqueue(stream& st, op o) {
   o.stream = st.id;
   o.device = st.device;
   o.after = st.tail;
-  join(o.after, s.host);
   if (st.legacy) {
     for (const auto& other : s.streams)
       if (other->device == st.device && other->blocking && !other->legacy)
@@ -297,6 +298,11 @@ void enqueue(stream& st, op o) {
   } else if (st.blocking) {
     join(o.after, legacy_stream(st.device).tail);
   }
+  // In time, an op waits for what the device orders it after, and for what
+  // its own host thread waited for (its thread's time), not for what other
+  // threads learned meanwhile.
+  schedule_in_time(o);
+  join(o.after, s.host);
   st.tail = o.after;
   st.tail[st.id] = o.id;
   st.pending.push_back(std::move(o));
@@ -319,6 +325,7 @@ void host_waits_for(const clock& c) {
   state& s = global();
   for (const auto& [sid, id] : c)
     run_until(sid, id);
+  host_time_reaches(c);
   join(s.host, c);
   for (op& d : s.done)
     if (d.observed == UINT64_MAX && covered(d, c))
@@ -364,6 +371,11 @@ void check_at_exit() {
                                       st->pending.front().what);
     host_waits_for_stream(*st); // still run them: races among them are reported too
   }
+  for (const auto& r : s.registered)
+    violation("leak", std::to_string(r.second - r.first) + " bytes of host memory still registered (cudaHostRegister)");
+  if (s.host_registers)
+    log_line("note: " + std::to_string(s.host_registers) + " cudaHostRegister, " + std::to_string(s.host_unregisters) +
+             " cudaHostUnregister");
   for (const auto& [base, a] : s.allocations) {
     if (a.freed)
       continue;
@@ -390,9 +402,11 @@ void check_at_exit() {
          << " stream_syncs=" << n.stream_syncs << " device_syncs=" << n.device_syncs
          << " event_syncs=" << n.event_syncs << " streams_created=" << n.streams_created
          << " streams_destroyed=" << n.streams_destroyed << " peak_bytes=" << dev.peak
-         << " in_use_bytes=" << dev.used << " poisoned=" << (dev.sticky != cudaSuccess ? 1 : 0);
+         << " in_use_bytes=" << dev.used << " poisoned=" << (dev.sticky != cudaSuccess ? 1 : 0)
+         << " copy_kernel_overlaps=" << copy_kernel_overlaps(int(d));
     log_line(line.str());
   }
+  write_timeline();
 }
 
 } // namespace standin

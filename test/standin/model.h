@@ -32,6 +32,10 @@ struct access {
   bool write;
 };
 
+// What runs an op on its device, in the timeline (timeline.cpp): a GPU has
+// one engine for kernels and one copy engine in each direction.
+enum class engine { compute = 0, h2d = 1, d2h = 2 };
+
 struct op {
   std::uint64_t id = 0; // enqueue order, unique across the process
   int stream = -1;
@@ -43,6 +47,11 @@ struct op {
   bool kernel = false;  // a launch: what it touches is found while it runs (touches.cpp), not listed up front
   clock after;          // what must have finished before it starts (includes its stream's earlier ops)
   std::uint64_t observed = UINT64_MAX; // the host clock tick at which a host wait covered it
+  // Timeline: the engine it occupies for `cost` seconds, and whether the
+  // issuing host thread is held until it ends (a copy from or to pageable memory).
+  engine eng = engine::compute;
+  double cost = 0;
+  bool holds_host = false;
 };
 
 struct stream {
@@ -70,6 +79,7 @@ struct counts {
 };
 
 struct device {
+  std::map<double, double> busy[3]; // timeline: when each engine is taken (start -> end)
   std::size_t memory = 0, used = 0, peak = 0;
   int major = 8, minor = 0;
   cudaError_t sticky = cudaSuccess; // a poisoned context: every later call on it fails with this
@@ -94,9 +104,12 @@ struct state {
   clock host;                                        // what the host knows has finished
   std::uint64_t tick = 1;                            // op ids and host observation times
   std::uint64_t alloc_calls = 0, launch_calls = 0;
+  std::uint64_t host_registers = 0, host_unregisters = 0;
   std::vector<std::uint64_t> fail_allocs, fault_launches; // 1-based call numbers from the environment
   std::vector<int> image_majors; // GPU_AUTOPAR_STANDIN_IMAGE: the architectures the program has code for; empty: all
   std::string log_path;
+  std::string timeline_path; // GPU_AUTOPAR_STANDIN_TIMELINE: where the timeline is written at exit
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> registered; // cudaHostRegister'd ranges [lo, hi)
   bool trace = false; // GPU_AUTOPAR_STANDIN_TRACE: log every op as it runs
   bool exiting = false;
 };
@@ -148,5 +161,24 @@ void host_access(const void* p, std::size_t n, bool write, const char* what);
 
 // Exit checks: unfinished work, leaks. Runs once, from the library's destructor.
 void check_at_exit();
+
+// The timeline (timeline.cpp): simulated time, in which each op starts once
+// what it is ordered after has ended, its engine is free and its host thread
+// issued it, and lasts its cost. So the work of two streams overlaps exactly
+// where the program lets it.
+// Costs: a copy 10 us + bytes at 16 GB/s; a kernel 5 us + 1 ns per thread.
+double copy_cost(std::size_t bytes);
+double kernel_cost(unsigned long long threads);
+// Places o (its id, stream, device, and in `after` what the device orders it
+// after) in the timeline.
+void schedule_in_time(const op& o);
+// A host wait covering c: the calling thread's time moves to the end of what it covered.
+void host_time_reaches(const clock& c);
+// Whether [p, p+n) lies in memory registered with cudaHostRegister (pinned).
+bool pinned(const void* p, std::size_t n);
+// Per device, pairs of a copy and a kernel on different streams whose times
+// overlap; and, if GPU_AUTOPAR_STANDIN_TIMELINE is set, the timeline written there.
+std::uint64_t copy_kernel_overlaps(int dev);
+void write_timeline();
 
 } // namespace standin

@@ -46,6 +46,8 @@ struct fake_driver {
   std::size_t free_memory = std::size_t(1) << 30; // what cudaMemGetInfo says, less what is allocated
   std::mutex m;
   std::map<void*, std::pair<int, std::size_t>> sizes; // live allocation -> device, bytes
+  std::map<void*, std::size_t> registered;            // cudaHostRegister'd host memory
+  int refuse_register = 0;                            // cudaHostRegister fails with this
   std::size_t in_use[kMaxFakeGpus] = {};
   std::atomic<int> sticky[kMaxFakeGpus];
   std::atomic<int> legacy_pending[kMaxFakeGpus];
@@ -156,6 +158,17 @@ cuda_api fake_api() {
     g_fake.legacy_pending[t_current] = 0;
     return fails(0);
   };
+  a.host_register = [](void* p, std::size_t n) {
+    std::lock_guard<std::mutex> lock(g_fake.m);
+    if (g_fake.refuse_register)
+      return fails(g_fake.refuse_register);
+    g_fake.registered[p] = n;
+    return 0;
+  };
+  a.host_unregister = [](void* p) {
+    std::lock_guard<std::mutex> lock(g_fake.m);
+    return g_fake.registered.erase(p) ? 0 : fails(713);
+  };
   return a;
 }
 
@@ -168,6 +181,8 @@ struct with_fake_cuda {
     g_fake.max_allocation = g_fake.capacity = SIZE_MAX;
     g_fake.free_memory = std::size_t(1) << 30;
     g_fake.mallocs = 0;
+    g_fake.refuse_register = 0;
+    g_fake.registered.clear();
     for (int d = 0; d < kMaxFakeGpus; ++d) {
       g_fake.sticky[d] = 0;
       g_fake.legacy_pending[d] = 0;
@@ -192,10 +207,25 @@ public:
   // As kernel_body does: the section copied in, a launch, the section copied
   // back, one wait; all of it through the device_context.
   bool kernel_mode = false;
+  // What host_ranges() says the loop copies, and whether that was page-locked
+  // whenever a chunk ran.
+  std::vector<char>* host = nullptr;
+  std::atomic<int> chunks_on_pinned{0}, chunks_on_pageable{0};
 
   bool leaves_untracked_work() const override { return !kernel_mode; }
+  void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const override {
+    if (host) { // two maps of one array, overlapping: registered once
+      out.emplace_back(host->data(), host->size() / 2 + 8);
+      out.emplace_back(host->data() + host->size() / 2, host->size() / 2);
+    }
+  }
   void run_device(device_context& dev, std::uint64_t b, std::uint64_t e) override {
     detail::device_allocation section(dev, section_bytes_per_iteration * (e - b));
+    if (host) {
+      std::lock_guard<std::mutex> lock(g_fake.m);
+      auto it = g_fake.registered.find(host->data());
+      ++(it != g_fake.registered.end() && it->second == host->size() ? chunks_on_pinned : chunks_on_pageable);
+    }
     if (kernel_mode) {
       std::vector<char> host(section_bytes_per_iteration * (e - b));
       dev.copy_to_device(section.get(), host.data(), host.size());
@@ -338,7 +368,8 @@ TEST(CudaBackend, KernelChunksReuseThePoolsBuffersAndWaitOncePerChunk) {
     for (int d = 0; d < 2; ++d) {
       const std::uint64_t chunks = device_field(lines[loop], d, "chunks");
       EXPECT_LE(device_field(lines[loop], d, "syncs"), chunks) << lines[loop];
-      EXPECT_LE(device_field(lines[loop], d, "allocations"), loop == 0 ? 1u : 0u) << lines[loop];
+      // A kernel-mode loop has two slots per GPU: a buffer each, at first.
+      EXPECT_LE(device_field(lines[loop], d, "allocations"), loop == 0 ? 2u : 0u) << lines[loop];
       allocations += device_field(lines[loop], d, "allocations");
     }
   EXPECT_EQ(allocations, std::uint64_t(g_fake.mallocs.load())) << "the report counts each cudaMalloc";
@@ -356,6 +387,7 @@ TEST(CudaBackend, OutOfMemoryGivesThePoolsIdleBuffersBackFirst) {
       loop_options o;
       o.schedule = schedule_kind::dynamic;
       o.chunk = chunk;
+      o.slots = 1;
       kernel_like_body body(6000);
       body.section_bytes_per_iteration = 8;
       body.kernel_mode = true;
@@ -369,6 +401,43 @@ TEST(CudaBackend, OutOfMemoryGivesThePoolsIdleBuffersBackFirst) {
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(device_field(lines[1], 0, "failures"), 0u) << lines[1];
   EXPECT_EQ(device_field(lines[1], 0, "allocations"), 1u) << lines[1];
+}
+
+// A kernel-mode loop whose maps' host memory is `host`.
+void run_kernel_loop_over(std::vector<char>& host, kernel_like_body& body) {
+  body.kernel_mode = true;
+  body.host = &host;
+  run_loop(kSite, body.hits.size(), loop_options{}, body);
+  EXPECT_TRUE(body.each_once());
+}
+
+TEST(CudaBackend, KernelLoopsPinTheirHostMemoryWhileTheyRunAndTwoSlotsPerGpu) {
+  with_fake_cuda cuda;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}});
+  std::vector<char> host(1 << 16);
+  kernel_like_body body(20000);
+  run_kernel_loop_over(host, body);
+  EXPECT_GT(body.chunks_on_pinned.load(), 0);
+  EXPECT_EQ(body.chunks_on_pageable.load(), 0);
+  EXPECT_TRUE(g_fake.registered.empty()) << "unregistered once the loop is done";
+  for (int d = 0; d < 2; ++d)
+    EXPECT_EQ(detail::runtime().pool->slot_count(d), 2) << "kernel mode: two chunks in flight on cuda" << d;
+}
+
+TEST(CudaBackend, HostMemoryThatCannotBePinnedStaysPageable) {
+  // cudaErrorHostMemoryAlreadyRegistered (the program registered it itself):
+  // the loop runs, and the refusal is not taken for a failed launch.
+  with_fake_cuda cuda;
+  g_fake.refuse_register = 712;
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  std::vector<char> host(1 << 16);
+  kernel_like_body body(20000);
+  run_kernel_loop_over(host, body);
+  EXPECT_EQ(body.on_device(-1), 0u);
+  EXPECT_EQ(body.chunks_on_pinned.load(), 0);
+  EXPECT_EQ(g_table.get_last_error(), 0) << "the refusal is not left for the program's next CUDA call";
+  EXPECT_EQ(rt_test::json_field(report.lines().at(0), "fallback"), "null");
 }
 
 TEST(CudaBackend, PoolSizeClassesWasteAtMostAQuarter) {

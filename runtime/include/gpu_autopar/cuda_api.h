@@ -38,6 +38,10 @@ struct cuda_api {
   // calling thread's per-thread one): work a task-mode body or the functions
   // it calls put there without a stream.
   int (*default_streams_synchronize)();
+  // cudaHostRegister (portable: for every device) and cudaHostUnregister; may
+  // be null (a table filled by hand), then host memory stays pageable.
+  int (*host_register)(void* p, std::size_t bytes);
+  int (*host_unregister)(void* p);
 };
 
 // CUDA error codes the runtime treats specially.
@@ -95,6 +99,8 @@ inline int default_streams_synchronize() {
   cudaError_t e = cudaStreamSynchronize(cudaStreamLegacy);
   return int(e != cudaSuccess ? e : cudaStreamSynchronize(cudaStreamPerThread));
 }
+inline int host_register(void* p, std::size_t n) { return int(cudaHostRegister(p, n, cudaHostRegisterPortable)); }
+inline int host_unregister(void* p) { return int(cudaHostUnregister(p)); }
 
 // One definition across the program (an inline variable): registers the
 // table while static objects are initialised, before any loop runs.
@@ -102,7 +108,7 @@ inline const bool registered = (register_cuda_api(cuda_api{
                                     get_device_count, get_device_properties, set_device, malloc, free, to_device,
                                     to_host, stream_create, stream_synchronize, stream_destroy, mem_get_info,
                                     error_string, get_device, get_last_error, device_synchronize,
-                                    default_streams_synchronize}),
+                                    default_streams_synchronize, host_register, host_unregister}),
                                 true);
 } // namespace cuda_runtime_functions
 } // namespace detail

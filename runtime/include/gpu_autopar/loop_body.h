@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace gpu_autopar {
 
@@ -26,7 +28,7 @@ struct loop_options {
   schedule_kind schedule = schedule_kind::adaptive;
   std::uint64_t chunk = 0;           // 0: the schedule chooses
   int max_devices = 0;               // 0: all
-  int slots = 1;                     // chunks in flight per GPU
+  int slots = 0;                     // chunks in flight per GPU; 0: the runtime chooses
   fallback_policy fallback = fallback_policy::auto_;
   std::int64_t min_iterations = -1;  // -1: the runtime's heuristic (task mode: 2)
 };
@@ -106,6 +108,10 @@ public:
   // mode), a chunk's end waits only for what the chunk queued, and not again
   // when run_device already did.
   virtual bool leaves_untracked_work() const { return true; }
+  // The host memory run_device copies from and to over the whole loop, as
+  // (first byte, bytes) pairs, so that it can be page-locked while the loop
+  // runs on CUDA GPUs (host_pinning.h). Nothing by default.
+  virtual void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const { (void)out; }
 };
 
 // Runs every index in [0, count) exactly once, on the devices and CPU threads

@@ -144,6 +144,11 @@ public:
   const loop_effects* effects() const override { return &effects_; }
   // All its device work goes through the device_context (and run_device waits for it).
   bool leaves_untracked_work() const override { return false; }
+  // Each map's host section over the whole loop.
+  void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const override {
+    if (space_.count() > 0)
+      host_ranges(out, map_index{});
+  }
 
   // The CPU path: views over the host data, no copies. Inside a data region
   // the host's copy is brought up to date first, and the devices' copies of
@@ -224,6 +229,12 @@ private:
   template <class Slices, std::size_t... I>
   static void launched(Slices& s, std::index_sequence<I...>) {
     (std::get<I>(s).launched(), ...);
+  }
+  template <std::size_t... I>
+  void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out, std::index_sequence<I...>) const {
+    (host_range(std::get<I>(maps_), 0, space_.count(),
+                [&](const void* p, std::size_t n, bool) { out.emplace_back(p, n); }),
+     ...);
   }
   template <std::size_t... I>
   void host_sync(std::uint64_t begin, std::uint64_t end, std::index_sequence<I...>) const {
