@@ -531,15 +531,17 @@ TEST(CudaBackend, ALoopWhoseGpuWasLostWhileItWaitedRunsOnTheCpu) {
   with_fake_cuda cuda(0, 1);
   scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}});
   kernel_like_body first(1000), second(1000);
+  loop_options one_slot; // the second loop must wait for the first one's lease, not take a second slot
+  one_slot.slots = 1;
   first.fault_at = 0;
   first.before_launch = std::chrono::milliseconds(300);
   std::thread other([&] {
     // Planned while cuda0 is still in use, it waits for the lease that the
     // first loop's fault ends.
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    run_loop(kSite, 1000, loop_options{}, second);
+    run_loop(kSite, 1000, one_slot, second);
   });
-  run_loop(kSite, 1000, loop_options{}, first);
+  run_loop(kSite, 1000, one_slot, first);
   other.join();
   EXPECT_TRUE(first.each_once());
   EXPECT_TRUE(second.each_once()) << "no iteration is lost";
