@@ -85,6 +85,7 @@ private:
       FirstPrivate,
       LastPrivate,
       Mode,
+      Collapse,
       Unknown
     };
     Kind K = llvm::StringSwitch<Kind>(Name)
@@ -99,6 +100,7 @@ private:
                  .Case("firstprivate", FirstPrivate)
                  .Case("lastprivate", LastPrivate)
                  .Case("mode", Mode)
+                 .Case("collapse", Collapse)
                  .Default(Unknown);
     if (K == Unknown) {
       report(Diags, Diag::UnknownClause, At) << Name;
@@ -126,6 +128,7 @@ private:
       Ok = variableList("lastprivate", [&](NamedVar V) { Out.LastPrivates.push_back(std::move(V)); });
       break;
     case Mode: Ok = mode(); break;
+    case Collapse: Ok = collapse(); break;
     case Unknown: break;
     }
     return Ok && expect(")", "to end '" + Name.str() + "'");
@@ -281,6 +284,24 @@ private:
     ++Pos;
     Out.Mode = M;
     Out.ModeLoc = At;
+    return true;
+  }
+
+  // collapse(n), as in OpenMP: n is a positive integer constant (the number
+  // of loops is part of the loop's structure, known when the tool runs).
+  bool collapse() {
+    SourceLocation At = loc();
+    unsigned long long N = 0;
+    const bool Negative = peek() == "-";
+    if (!Negative && (atEnd() || !Toks[Pos].IsNumber || llvm::StringRef(peek()).getAsInteger(0, N)))
+      return expected("a positive integer constant in 'collapse'");
+    if (Negative || N == 0) {
+      report(Diags, Diag::NonPositiveClauseArgument, At) << "collapse";
+      return false;
+    }
+    ++Pos;
+    Out.Collapse = unsigned(std::min<unsigned long long>(N, 1u << 16));
+    Out.CollapseLoc = At;
     return true;
   }
 

@@ -49,6 +49,17 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::UndeclaredClauseVariable: return {L::Error, "use of undeclared variable '%0' in '%1' clause"};
   case Diag::InductionInClause: return {L::Error, "the induction variable '%0' cannot appear in a '%1' clause"};
   case Diag::ReductionNotArithmetic: return {L::Error, "reduction variable '%0' must have an arithmetic type"};
+  case Diag::CollapseNotPerfect:
+    return {L::Error, "'collapse(%0)' needs perfectly nested loops: nothing but the next loop of the nest may "
+                      "stand here"};
+  case Diag::CollapseTooDeep:
+    return {L::Error, "'collapse(%0)' needs %0 nested loops, but the nest has %1"};
+  case Diag::CollapseNonRectangular:
+    return {L::Error, "the %0 of a collapsed loop depends on '%1', the induction variable of an enclosing "
+                      "collapsed loop; collapse needs rectangular nests (collapse fewer loops)"};
+  case Diag::CollapseRangeFor: return {L::Error, "a range-based for loop cannot be collapsed; use an index loop"};
+  case Diag::NoteCollapseClause: return {L::Note, "collapse clause is here"};
+  case Diag::NoteCollapsedLoop: return {L::Note, "loop %0 of the collapsed nest is here"};
   case Diag::NonCanonical: return {L::Error, "annotated loop is not in canonical form: %0"};
   case Diag::NoteNonCanonicalPart: return {L::Note, "%0"};
   case Diag::WriteToInduction: return {L::Error, "the loop body writes the induction variable '%0'"};

@@ -4,6 +4,7 @@
 #include "gpuautopar/Classification.h"
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/ClauseResolver.h"
+#include "gpuautopar/Collapse.h"
 #include "gpuautopar/DataMap.h"
 #include "gpuautopar/Diagnostics.h"
 #include "gpuautopar/Legality.h"
@@ -45,10 +46,14 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
     return A;
   A.Clauses = std::move(*Clauses);
   A.Clauses.ModeLoc = Parsed->ModeLoc;
+  A.Clauses.Collapse = Parsed->Collapse;
+  A.Clauses.CollapseLoc = Parsed->CollapseLoc;
+  if (A.Clauses.Collapse > 1 && !collapseNest(A, Ctx, Diags))
+    return A;
 
   // Legality and mode are both reported even if the first fails.
   const BodyModel Body = collectBody(A, Ctx);
-  const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts);
+  const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts) && collapsedLoopsAreParallel(A, Ctx, Diags, Opts);
   const bool Classified = classifyLoop(A, Body, Ctx, Diags);
   if (!Legal || !Classified)
     return A;

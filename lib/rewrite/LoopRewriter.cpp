@@ -119,10 +119,11 @@ std::string rangeText(SourceLocation Begin, SourceLocation EndToken, const ASTCo
       .str();
 }
 
-// The loop's iteration space and the body's first parameter; for a range-based
-// for also the declaration of the loop variable from the container.
+// The loop's iteration space and the body's first parameters (one per
+// collapsed loop); for a range-based for also the declaration of the loop
+// variable from the container.
 struct LoopHead {
-  std::string Space, Type, Var, Prologue;
+  std::string Space, Params, Prologue;
 };
 
 LoopHead loopHead(const CanonicalLoop &L, ASTContext &Ctx) {
@@ -130,19 +131,34 @@ LoopHead loopHead(const CanonicalLoop &L, ASTContext &Ctx) {
   if (L.RangeFor) {
     std::string C = L.RangeContainer->getNameAsString();
     const VarDecl *V = L.RangeFor->getLoopVariable();
-    H.Type = "::std::size_t";
-    H.Var = "gpu_autopar_k";
+    H.Params = "::std::size_t gpu_autopar_k";
     H.Space = "::gpu_autopar::iterations<::std::size_t>(0, ::gpu_autopar::less, ::std::size(" + C + "), 1)";
-    H.Prologue = " " + rangeText(V->getBeginLoc(), V->getLocation(), Ctx) + " = " + C + "[" + H.Var + "];";
+    H.Prologue = " " + rangeText(V->getBeginLoc(), V->getLocation(), Ctx) + " = " + C + "[gpu_autopar_k];";
     return H;
   }
-  H.Type = printedType(L.Induction->getType(), Ctx);
-  H.Var = L.Induction->getNameAsString();
+  const std::string Type = printedType(L.Induction->getType(), Ctx);
+  H.Params = Type + " " + L.Induction->getNameAsString();
   std::string Step = L.Step ? "(" + sourceText(L.Step, Ctx) + ")" : "1";
   if (L.Decrements)
     Step = "-" + Step;
-  H.Space = "::gpu_autopar::iterations<" + H.Type + ">((" + sourceText(L.Lower, Ctx) + "), " +
+  H.Space = "::gpu_autopar::iterations<" + Type + ">((" + sourceText(L.Lower, Ctx) + "), " +
             runtimeCompare(L.Compare) + ", (" + sourceText(L.Bound, Ctx) + "), " + Step + ")";
+  return H;
+}
+
+// collapse(n): one space over the nest, `collapse(iterations_i, iterations_j)`,
+// and a parameter per loop, outermost first.
+LoopHead nestHead(const LoopAnalysis &A, ASTContext &Ctx, const std::string &Indent) {
+  LoopHead H = loopHead(*A.Loop, Ctx);
+  if (A.Collapsed.empty())
+    return H;
+  H.Space = "::gpu_autopar::collapse(" + H.Space;
+  for (const CanonicalLoop &Inner : A.Collapsed) {
+    LoopHead I = loopHead(Inner, Ctx);
+    H.Space += ",\n" + Indent + "        " + I.Space;
+    H.Params += ", " + I.Params;
+  }
+  H.Space += ")";
   return H;
 }
 
@@ -162,16 +178,23 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   const SourceManager &SM = Ctx.getSourceManager();
   const OutputNames Names = namesAt(A.Pragma.HashLoc, SM, FileNames);
   const CanonicalLoop &L = *A.Loop;
-  const Stmt *Body = L.body();
+  // With collapse(n) the innermost loop's body becomes the lambda's; the
+  // headers and braces of the nest around it go.
+  const Stmt *Body = A.Collapsed.empty() ? L.body() : A.Collapsed.back().body();
   const bool Compound = isa<CompoundStmt>(Body);
-  LoopHead H = loopHead(L, Ctx);
+  const LoopHead H = nestHead(A, Ctx, std::string(SM.getPresumedColumnNumber(L.beginLoc()) - 1, ' '));
 
   BodyEdits Edits(R, A.Mode == LoopMode::Task);
   Edits.TraverseStmt(const_cast<Stmt *>(Body));
 
   // What the body starts with: the range-for variable, then one fresh copy
-  // per private variable (as OpenMP's private, firstprivate, lastprivate).
-  std::string Prologue = H.Prologue + privateCopiesText(A.Clauses, H.Var);
+  // per private variable (as OpenMP's private, firstprivate, lastprivate);
+  // a collapsed loop's variable is a parameter of the body instead.
+  LoopClauses Copied = A.Clauses;
+  llvm::erase_if(Copied.Privates, [&](const VarDecl *P) {
+    return llvm::any_of(A.Collapsed, [&](const CanonicalLoop &C) { return C.Induction == P; });
+  });
+  std::string Prologue = H.Prologue + privateCopiesText(Copied, H.Var);
   if (Compound && !Prologue.empty())
     R.InsertTextAfter(cast<CompoundStmt>(Body)->getLBracLoc().getLocWithOffset(1), Prologue);
 
@@ -189,7 +212,7 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   else if (std::string Produced = producedText(A); !Produced.empty())
     OS << Cont << Produced;
   OS << Cont << reductionsText(A.Clauses) << Cont
-     << (A.Mode == LoopMode::Kernel ? "[=] GPU_AUTOPAR_HD (" : "[&](") << H.Type << " " << H.Var
+     << (A.Mode == LoopMode::Kernel ? "[=] GPU_AUTOPAR_HD (" : "[&](") << H.Params
      << extraParameters(A, Ctx) << ")" << (Compound ? "" : " {" + Prologue) << "\n"
      << lineDirective(SM.getPresumedLineNumber(Body->getBeginLoc()), Names)
      << std::string(SM.getPresumedColumnNumber(Body->getBeginLoc()) - 1, ' ');
@@ -198,8 +221,15 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
       A.Pragma.HashLoc.getLocWithOffset(1 - int(SM.getPresumedColumnNumber(A.Pragma.HashLoc)));
   R.ReplaceText(CharSourceRange::getCharRange(LineStart, Body->getBeginLoc()), Head);
   SourceLocation End = endOfStatement(Body, Ctx);
-  R.InsertTextAfter(End, std::string(Compound ? ");" : " });") + "\n" +
-                             lineDirective(SM.getPresumedLineNumber(End), Names));
+  const std::string Close = std::string(Compound ? ");" : " });") + "\n";
+  if (A.Collapsed.empty()) {
+    R.InsertTextAfter(End, Close + lineDirective(SM.getPresumedLineNumber(End), Names));
+    return;
+  }
+  // The closing braces of the nest around the innermost body go with it.
+  SourceLocation NestEnd = endOfStatement(L.body(), Ctx);
+  R.ReplaceText(CharSourceRange::getCharRange(End, NestEnd),
+                Close + lineDirective(SM.getPresumedLineNumber(NestEnd), Names));
 }
 
 void addRuntimeInclude(ASTContext &Ctx, Rewriter &R, const OutputNames &Names) {

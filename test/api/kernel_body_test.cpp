@@ -122,6 +122,44 @@ TEST(KernelBody, ReductionsCombineOnlySucceededChunks) {
   EXPECT_TRUE(dev.live.empty());
 }
 
+TEST(KernelBody, ReductionsComeBackAsOnePartialPerBlock) {
+  // A device reduces each block of kSimBlockThreads iterations to one
+  // partial: 100000 iterations copy back ceil(100000 / 256) = 391 doubles
+  // and a long, not one per iteration; a loop without reductions allocates
+  // and copies back nothing beyond its maps.
+  const int n = 100000;
+  std::vector<double> x(n);
+  std::iota(x.begin(), x.end(), 1.0);
+  double sum = 0;
+  long count = 0;
+  ga::iterations<int> space(0, ga::less, n, 1);
+  auto maps = ga::data(ga::to(x, ga::affine(1, 0, 1)));
+  auto reds = ga::reductions(ga::reduce<ga::op::plus>(sum), ga::reduce<ga::op::plus>(count));
+  auto body = [=](int i, ga::view<decltype(x)> x, double& sum, long& count) {
+    sum += x[i];
+    count += 1;
+  };
+  auto k = make_kernel(space, maps, reds, body);
+  fake_device dev;
+  k.run_device(dev, 0, 60000);
+  k.run_device(dev, 60000, n);
+  EXPECT_EQ(sum, double(n) * (n + 1) / 2);
+  EXPECT_EQ(count, n);
+  const std::size_t partial = sizeof(ga::detail::device_partials<decltype(reds)>);
+  EXPECT_EQ(partial, sizeof(double) + sizeof(long));
+  EXPECT_EQ(dev.bytes_out, (235 + 157) * partial) << "ceil(60000/256) + ceil(40000/256) blocks";
+  EXPECT_EQ(dev.allocations, 2u * 2) << "per chunk: x's section and the blocks' partials";
+  EXPECT_TRUE(dev.live.empty());
+
+  auto none = ga::reductions();
+  auto copy = [=](int i, ga::view<decltype(x)> x) { (void)x[i]; };
+  auto plain = make_kernel(space, maps, none, copy);
+  fake_device quiet;
+  plain.run_device(quiet, 0, n);
+  EXPECT_EQ(quiet.bytes_out, 0u);
+  EXPECT_EQ(quiet.allocations, 1u) << "x's section only";
+}
+
 TEST(KernelBody, FailedChunkFreesItsDeviceMemory) {
   std::vector<float> x(10, 1.0f), y(10, 0.0f);
   ga::iterations<int> space(0, ga::less, 10, 1);

@@ -34,6 +34,7 @@ config.substitutions.append(("%expect-exit", "%s %s" % (sys.executable, os.path.
 config.substitutions.append(("%convert-check", "%s %s --tool %s" % (
     sys.executable, os.path.join(config.source_root, "convert_check.py"), config.gpu_autopar_tool)))
 config.substitutions.append(("%gpu-autopar", config.gpu_autopar_tool))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%cxx", "%s -std=c++17 -O1 -Wall -I%s" % (config.cxx, config.runtime_include)))
 config.substitutions.append(("%runtime", "%s -pthread" % config.runtime_lib))
 if config.have_cuda:

@@ -176,6 +176,21 @@ def overlapped(text, lines):
     return problems
 
 
+def reduced_on_device(lines):
+    """The kernel loop's sum comes back as one double per block of at most 256
+    threads, not one per iteration or thread: what its GPUs copied back beyond
+    y (8 bytes an iteration) is at most 8 bytes per 256 iterations and chunk."""
+    problems = []
+    for l in loop_lines(lines):
+        cuda = [d for d in l["devices"] if d["kind"] == "cuda"]
+        chunks = sum(d["chunks"] + d["failures"] for d in cuda)
+        partials = sum(d["d2h_bytes"] for d in cuda) - 8 * l["iterations"]
+        if not 0 < partials <= 8 * (l["iterations"] // 256 + chunks):
+            problems.append("%s: %d bytes of partials for %d iterations in %d chunks" %
+                            (l["loop"], partials, l["iterations"], chunks))
+    return problems
+
+
 def log_problems(text, extra):
     # Beyond no violation: the injected failures happened, and every GPU that
     # is not poisoned got all its memory back.
@@ -249,6 +264,8 @@ def main():
             problems += overlapped(text, lines)
         if scenario in ("kernel", "saxpy", "saxpy-region") and "FAULT_LAUNCH" not in " ".join(extra):
             problems += counts_disagree(text, lines)
+        if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
+            problems += reduced_on_device(lines)
         if problems:
             failed += 1
             sys.stderr.write("FAIL %s: %s\n--- log\n%s--- report\n%s--- stderr\n%s\n" %

@@ -51,6 +51,8 @@ struct ParsedClauses {
   std::optional<FallbackKind> Fallback;
   std::optional<LoopMode> Mode;
   clang::SourceLocation ModeLoc; // the argument of mode(...)
+  unsigned Collapse = 1;             // collapse(n): the loops of the nest run as one
+  clang::SourceLocation CollapseLoc; // the argument of collapse(...)
 };
 
 // Converts the tokens the preprocessor handed to the pragma handler.

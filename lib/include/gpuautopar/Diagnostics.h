@@ -35,6 +35,13 @@ enum class Diag {
   UndeclaredClauseVariable,  // use of undeclared variable '%0' in '%1'
   InductionInClause,         // the induction variable '%0' cannot appear in '%1'
   ReductionNotArithmetic,    // reduction variable '%0' must have an arithmetic type
+  // collapse(n) (lib/analysis/Collapse.cpp).
+  CollapseNotPerfect,      // collapse(%0): only the next loop of the nest may stand here
+  CollapseTooDeep,         // collapse(%0) but the nest has %1 loops
+  CollapseNonRectangular,  // collapse: the %0 of a collapsed inner loop depends on '%1'
+  CollapseRangeFor,        // collapse: a range-based for loop cannot be collapsed
+  NoteCollapseClause,      // note: collapse clause is here
+  NoteCollapsedLoop,       // note: loop %0 of the collapsed nest is here
   // Canonical loop form.
   NonCanonical,         // loop header not in canonical form: %0
   NoteNonCanonicalPart, // note: %0

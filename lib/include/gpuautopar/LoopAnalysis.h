@@ -58,6 +58,8 @@ struct LoopClauses {
   std::optional<FallbackKind> Fallback;
   std::optional<LoopMode> Mode;           // mode(...) override
   clang::SourceLocation ModeLoc;          // the argument of mode(...), when given
+  unsigned Collapse = 1;                  // collapse(n): n loops of a perfect nest run as one
+  clang::SourceLocation CollapseLoc;      // the argument of collapse(...), when given
 };
 
 // An affine subscript `Scale*i + Offset` in the induction variable, over the
@@ -140,6 +142,9 @@ struct AnalysisOptions {
 struct LoopAnalysis {
   Annotation Pragma;
   std::optional<CanonicalLoop> Loop; // nullopt: the loop was rejected before analysis
+  // With collapse(n): the n-1 loops nested in Loop that run with it, outermost
+  // first; the body the rewriter keeps is the innermost one's.
+  std::vector<CanonicalLoop> Collapsed;
   LoopClauses Clauses;
   LoopMode Mode = LoopMode::Host;
   bool Accepted = false;

@@ -52,8 +52,11 @@ public:
   // are given (the loop's step between them) and copies in what the body may
   // read, or what must go back unchanged. Inside a data region
   // (data_region.h) the section is the device's resident copy instead, and
-  // only what the device does not hold yet is copied in.
-  void prepare(device_context& dev, const Map& m, long long first, long long last, long long step) {
+  // only what the device does not hold yet is copied in. `shares_outer`: the
+  // chunk shares its first or last induction value with a neighbouring chunk
+  // (a collapsed nest cut inside a row), so their sections overlap.
+  void prepare(device_context& dev, const Map& m, long long first, long long last, long long step,
+               bool shares_outer = false) {
     dev_ = &dev;
     range_ = m.chunk_range(first, last);
     const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
@@ -61,7 +64,7 @@ public:
       return;
     // Copy back only what changed when neighbouring chunks' sections overlap
     // (a stale copy of a neighbour's element must not overwrite its result).
-    diff_ = writes(m.kind) && m.sections_may_overlap();
+    diff_ = writes(m.kind) && (m.sections_may_overlap() || shares_outer);
     copy_in_ =
         m.kind == map_kind::to || m.kind == map_kind::tofrom || (m.kind == map_kind::from && (diff_ || !covers_densely(m, step)));
     const E* src = m.host + range_.lo;

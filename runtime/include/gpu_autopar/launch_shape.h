@@ -2,10 +2,11 @@
 // iterations with a grid-stride loop, so the grid need not have a thread per
 // iteration: it is capped, which keeps any 64-bit chunk size launchable (a
 // grid of ceil(n/256) blocks fails to launch at 2^31 blocks and, cast to
-// unsigned, silently drops iterations at 2^32) and bounds the per-thread
-// reduction partials the host folds.
+// unsigned, silently drops iterations at 2^32) and bounds the reduction
+// partials (one per block) the host copies back and folds.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace gpu_autopar {
@@ -14,6 +15,12 @@ namespace detail {
 // Enough blocks to fill the largest GPUs several times over (an H100 holds
 // about 1000 blocks of 256 threads at once).
 constexpr std::uint64_t kMaxChunkBlocks = 8192;
+// Shared memory a block may use for its threads' reduction partials: what
+// every GPU since compute capability 2.0 gives a block without opting in.
+constexpr std::size_t kBlockReductionBytes = 48 * 1024;
+// The block a simulated device's chunk is cut into for its reductions (one
+// partial per block, as a GPU's launch of 256-thread blocks would give).
+constexpr unsigned kSimBlockThreads = 256;
 
 struct launch_shape {
   unsigned blocks = 0;  // 0 for an empty chunk

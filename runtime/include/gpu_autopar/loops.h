@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include <gpu_autopar/collapsed.h>
 #include <gpu_autopar/data_map.h>
 #include <gpu_autopar/device_slice.h>
 #include <gpu_autopar/hd_tuple.h>
@@ -52,12 +53,25 @@ inline void for_each_value(const iterations<T>& space, std::uint64_t begin, std:
     f(i);
 }
 
+// Calls f(i, j, ...) for the induction values of indices [begin, end) of a
+// collapsed nest: the indices are decoded once, then the innermost value is
+// walked (for_each_value) up to the end of its loop, and so on.
+template <class T, class F>
+inline void for_each_index(const iterations<T>& space, std::uint64_t begin, std::uint64_t end, F&& f) {
+  for_each_value(space, begin, end, f);
+}
+template <class... T, class F>
+inline void for_each_index(const collapsed<T...>& space, std::uint64_t begin, std::uint64_t end, F&& f) {
+  for (std::uint64_t k = begin; k < end; ++k)
+    space.call(k, f);
+}
+
 // Host and task modes: the body runs iteration by iteration on whichever
 // thread runs the chunk (a CPU pool thread, or a worker holding a lease).
-template <class T, class Body, class Reds>
+template <class Space, class Body, class Reds>
 class per_iteration_body final : public loop_body {
 public:
-  per_iteration_body(loop_mode mode, const iterations<T>& space, Body& body, Reds& reds)
+  per_iteration_body(loop_mode mode, const Space& space, Body& body, Reds& reds)
       : mode_(mode), space_(space), body_(body), reds_(reds) {}
 
   void run_host(std::uint64_t begin, std::uint64_t end) override { run(begin, end); }
@@ -81,67 +95,125 @@ private:
     auto partials = reds_.identities();
     std::apply(
         [&](auto&... p) {
-          for_each_value(space_, begin, end, [&](T i) { body_(i, p...); });
+          for_each_index(space_, begin, end, [&](auto... i) { body_(i..., p...); });
         },
         partials);
     reds_.combine(partials);
   }
 
   loop_mode mode_;
-  iterations<T> space_;
+  Space space_;
   Body& body_;
   Reds& reds_;
   const loop_effects* effects_ = nullptr;
 };
 
-#if defined(__CUDACC__)
-// One GPU thread per iteration of a chunk; each thread reduces into its own
-// partials, which the host folds once the chunk is back.
-template <class Body, class T, class Views, class Partials, std::size_t... V, std::size_t... P>
-GPU_AUTOPAR_HD void invoke_on_device(Body& body, T i, Views& views, Partials& partials, std::index_sequence<V...>,
-                                     std::index_sequence<P...>) {
-  body(i, hd_get<V>(views)..., hd_get<P>(partials)...);
+// The partials of one GPU thread (or of one simulated block) as the kernel
+// holds them: a device-usable tuple of the reductions' values.
+template <class Reds>
+using device_partials = decltype(to_hd_tuple(std::declval<typename Reds::partials>()));
+
+// into = into op v, for each reduction.
+template <class Reds, class P, std::size_t... I>
+GPU_AUTOPAR_HD void fold_partials(P& into, const P& v, std::index_sequence<I...>) {
+  ((hd_get<I>(into) = Reds::template combine_one<I>(hd_get<I>(into), hd_get<I>(v))), ...);
 }
 
-// The work of thread t of the `threads` in kernel_chunk's grid: a
-// grid-stride loop over the chunk's n iterations (launch_shape.h); the
-// thread's partials go to out[t] (no `out` without reductions). A host
-// function too, so that the CUDA stand-in of the tests (standin_hook.h) runs
-// the very same code on the host.
-template <class Body, class T, class Views, class Partials, std::size_t NV, std::size_t NP>
-GPU_AUTOPAR_HD void chunk_thread(std::uint64_t t, std::uint64_t threads, Body& body, iterations<T>& space,
-                                 std::uint64_t begin, std::uint64_t n, Views& views, Partials& identity,
-                                 Partials* out) {
-  if (t >= n)
-    return;
+#if defined(__CUDACC__)
+template <class Body, class Space, class Views, class Partials, std::size_t... V, std::size_t... P>
+GPU_AUTOPAR_HD void invoke_on_device(Body& body, const Space& space, std::uint64_t k, Views& views,
+                                     Partials& partials, std::index_sequence<V...>, std::index_sequence<P...>) {
+  call_at(space, k, [&](auto... i) { body(i..., hd_get<V>(views)..., hd_get<P>(partials)...); });
+}
+
+// What thread t of the `threads` in kernel_chunk's grid computes: a
+// grid-stride loop over the chunk's n iterations (launch_shape.h), reducing
+// into its own partials (empty without reductions).
+template <class Body, class Space, class Views, class Partials, std::size_t NV, std::size_t NP>
+GPU_AUTOPAR_HD Partials thread_partials(std::uint64_t t, std::uint64_t threads, Body& body, Space& space,
+                                        std::uint64_t begin, std::uint64_t n, Views& views,
+                                        const Partials& identity) {
   Partials partials = identity;
   for (std::uint64_t u = t; u < n; u += threads)
-    invoke_on_device(body, space.at(begin + u), views, partials, std::make_index_sequence<NV>{},
+    invoke_on_device(body, space, begin + u, views, partials, std::make_index_sequence<NV>{},
                      std::make_index_sequence<NP>{});
-  if (out)
-    out[t] = partials;
+  return partials;
 }
 
-template <class Body, class T, class Views, class Partials, std::size_t NV, std::size_t NP>
-__global__ void kernel_chunk(Body body, iterations<T> space, std::uint64_t begin, std::uint64_t n, Views views,
-                             Partials identity, Partials* out) {
-  chunk_thread<Body, T, Views, Partials, NV, NP>(std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x,
-                                                 std::uint64_t(gridDim.x) * blockDim.x, body, space, begin, n,
-                                                 views, identity, out);
+// The host twin of kernel_chunk for the CUDA stand-in of the tests
+// (standin_hook.h), called for each thread t in order: the same iterations
+// per thread, and with reductions one partial per block of `block` threads,
+// which the stand-in (no shared memory, threads run one after another)
+// computes at the block's first thread.
+template <class Body, class Space, class Views, class Partials, class Reds, std::size_t NV, std::size_t NP>
+GPU_AUTOPAR_HD void chunk_thread(std::uint64_t t, std::uint64_t threads, Body& body, Space& space,
+                                 std::uint64_t begin, std::uint64_t n, Views& views, Partials& identity,
+                                 Partials* out, unsigned block) {
+  if (NP == 0) {
+    if (t < n)
+      thread_partials<Body, Space, Views, Partials, NV, NP>(t, threads, body, space, begin, n, views, identity);
+    return;
+  }
+  if (t % block != 0)
+    return;
+  Partials sum = identity;
+  for (std::uint64_t u = t; u < t + block && u < threads; ++u)
+    fold_partials<Reds>(sum, thread_partials<Body, Space, Views, Partials, NV, NP>(u, threads, body, space, begin, n,
+                                                                                  views, identity),
+                        std::make_index_sequence<NP>{});
+  out[t / block] = sum;
+}
+
+// A chunk's kernel. With reductions each block combines its threads'
+// partials in shared memory (a tree, log2(block) steps) and its thread 0
+// writes the block's one partial to out[blockIdx.x]: the host copies back
+// and folds one partial per block, not one per iteration or thread. `block`
+// is blockDim.x (the twin needs it); `out` is null without reductions.
+template <class Body, class Space, class Views, class Partials, class Reds, std::size_t NV, std::size_t NP>
+__global__ void kernel_chunk(Body body, Space space, std::uint64_t begin, std::uint64_t n, Views views,
+                             Partials identity, Partials* out, unsigned block) {
+  const std::uint64_t t = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t threads = std::uint64_t(gridDim.x) * blockDim.x;
+  if constexpr (NP == 0) {
+    if (t < n)
+      thread_partials<Body, Space, Views, Partials, NV, NP>(t, threads, body, space, begin, n, views, identity);
+  } else {
+    extern __shared__ __align__(16) unsigned char gpu_autopar_block_memory[];
+    Partials* shared = reinterpret_cast<Partials*>(gpu_autopar_block_memory);
+    shared[threadIdx.x] =
+        thread_partials<Body, Space, Views, Partials, NV, NP>(t, threads, body, space, begin, n, views, identity);
+    __syncthreads();
+    unsigned half = 1;
+    while (half * 2 < block)
+      half *= 2;
+    for (; half > 0; half /= 2) { // any block size: a slot past the block's end is not read
+      if (threadIdx.x < half && threadIdx.x + half < block)
+        fold_partials<Reds>(shared[threadIdx.x], shared[threadIdx.x + half], std::make_index_sequence<NP>{});
+      __syncthreads();
+    }
+    if (threadIdx.x == 0)
+      out[blockIdx.x] = shared[0];
+  }
 }
 #endif
 
 // Kernel mode.
-template <class T, class Body, class Maps, class Reds>
+// Kernel mode. T is the type of the (outermost) induction variable; Space
+// the loop's iterations, or a collapsed nest's (collapsed.h).
+template <class T, class Body, class Maps, class Reds, class Space = iterations<T>>
 class kernel_body final : public loop_body {
   static constexpr std::size_t map_count = std::tuple_size<Maps>::value;
   using map_index = std::make_index_sequence<map_count>;
+  static constexpr std::size_t reduction_count = std::tuple_size<typename Reds::partials>::value;
+  using partials_on_device = device_partials<Reds>;
 
 public:
-  kernel_body(const iterations<T>& space, Body& body, Maps& maps, Reds& reds)
-      : space_(space), body_(body), maps_(maps), reds_(reds), effects_(space, maps, reds) {}
+  kernel_body(const Space& space, Body& body, Maps& maps, Reds& reds)
+      : space_(space), body_(body), maps_(maps), reds_(reds), effects_(outermost(space), maps, reds) {}
 
-  const loop_effects* effects() const override { return &effects_; }
+  // A collapsed nest is not split across processes (its indices are not the
+  // outermost loop's, which the effects describe).
+  const loop_effects* effects() const override { return is_collapsed<Space>::value ? nullptr : &effects_; }
   // All its device work goes through the device_context (and run_device waits for it).
   bool leaves_untracked_work() const override { return false; }
   // Each map's host section over the whole loop.
@@ -167,35 +239,31 @@ public:
     if (begin >= end)
       return;
     auto slices = make_slices(map_index{});
-    const long long first = static_cast<long long>(space_.at(begin));
-    const long long last = static_cast<long long>(space_.at(end - 1));
-    prepare(slices, dev, first, last, map_index{});
+    const long long first = static_cast<long long>(outer_at(space_, begin));
+    const long long last = static_cast<long long>(outer_at(space_, end - 1));
+    prepare(slices, dev, first, last, splits_outer(space_, begin, end), map_index{});
     launched(slices, map_index{});
     auto views = device_views(slices, map_index{});
     typename Reds::partials partials;
-    if (dev.kind() == device_kind::cuda) {
+    if (dev.kind() == device_kind::cuda)
       partials = run_cuda(dev, views, begin, end);
-    } else {
-      partials = run_views(views, begin, end);
-      dev.launched();
-    }
+    else
+      partials = run_sim(dev, views, begin, end);
     fetch(slices, map_index{}); // every map's results, before any reaches the host
     dev.synchronize();          // the chunk's one wait: its copies in, kernel and copies out
     commit(slices, map_index{});
     reds_.combine(partials); // only once the chunk's results are back
   }
 
-  // What prepare() and run_cuda() allocate: each map's section of the chunk,
-  // and the reduction partials (one per GPU thread).
+  // What prepare() and the launch allocate: each map's section of the chunk,
+  // and the reduction partials (one per block).
   std::uint64_t device_bytes(std::uint64_t begin, std::uint64_t end) const override {
     if (begin >= end)
       return 0;
-    const long long first = static_cast<long long>(space_.at(begin));
-    const long long last = static_cast<long long>(space_.at(end - 1));
-    std::uint64_t bytes = std::tuple_size<typename Reds::partials>::value
-                              ? std::min<std::uint64_t>(end - begin, kMaxChunkBlocks * 256) *
-                                    sizeof(typename Reds::partials)
-                              : 0;
+    const long long first = static_cast<long long>(outer_at(space_, begin));
+    const long long last = static_cast<long long>(outer_at(space_, end - 1));
+    std::uint64_t bytes =
+        reduction_count ? std::uint64_t(chunk_launch_shape(end - begin, 32).blocks) * sizeof(partials_on_device) : 0;
     section_bytes(bytes, first, last, map_index{});
     return bytes;
   }
@@ -223,8 +291,9 @@ private:
     return std::tuple<device_slice<typename std::tuple_element<I, Maps>::type>...>();
   }
   template <class Slices, std::size_t... I>
-  void prepare(Slices& s, device_context& dev, long long first, long long last, std::index_sequence<I...>) const {
-    (std::get<I>(s).prepare(dev, std::get<I>(maps_), first, last, space_.step()), ...);
+  void prepare(Slices& s, device_context& dev, long long first, long long last, bool shares_outer,
+               std::index_sequence<I...>) const {
+    (std::get<I>(s).prepare(dev, std::get<I>(maps_), first, last, outer_step(space_), shares_outer), ...);
   }
   template <class Slices, std::size_t... I>
   static void launched(Slices& s, std::index_sequence<I...>) {
@@ -253,7 +322,7 @@ private:
   // Calls f(first host byte, bytes, writes) for a map's section of [begin, end).
   template <class Map, class F>
   void host_range(const Map& m, std::uint64_t begin, std::uint64_t end, F f) const {
-    const auto r = m.chunk_range(static_cast<long long>(space_.at(begin)), static_cast<long long>(space_.at(end - 1)));
+    const auto r = m.chunk_range(static_cast<long long>(outer_at(space_, begin)), static_cast<long long>(outer_at(space_, end - 1)));
     if (!r.empty())
       f(m.host + r.lo, std::size_t(r.size()) * sizeof(typename Map::element_type), writes(m.kind));
   }
@@ -287,7 +356,7 @@ private:
         [&](auto&... p) {
           std::apply(
               [&](auto... v) {
-                for_each_value(space_, begin, end, [&](T i) { body(i, v..., p...); });
+                for_each_index(space_, begin, end, [&](auto... i) { body(i..., v..., p...); });
               },
               views);
         },
@@ -295,14 +364,46 @@ private:
     return partials;
   }
 
+  // A simulated device runs the chunk on the host, but keeps the device's
+  // contract for reductions: one partial per block of the CUDA launch shape,
+  // stored in device memory and copied back, so the report's counts are
+  // those a GPU would show.
+  template <class Views>
+  typename Reds::partials run_sim(device_context& dev, const Views& views, std::uint64_t begin, std::uint64_t end) {
+    if constexpr (reduction_count == 0) {
+      run_views(views, begin, end);
+      dev.launched();
+      return reds_.identities();
+    } else {
+      const std::uint64_t n = end - begin;
+      const launch_shape shape = chunk_launch_shape(n, kSimBlockThreads);
+      device_allocation memory(dev, shape.blocks * sizeof(partials_on_device));
+      auto* out = static_cast<partials_on_device*>(memory.get());
+      for (std::uint64_t b = 0; b < shape.blocks; ++b) // the blocks' iterations, contiguous here
+        out[b] = to_hd_tuple(run_views(views, begin + n * b / shape.blocks, begin + n * (b + 1) / shape.blocks));
+      dev.launched();
+      return fetch_block_partials(dev, out, shape.blocks);
+    }
+  }
+
+  // Copies back the blocks' partials and folds them.
+  typename Reds::partials fetch_block_partials(device_context& dev, const partials_on_device* out,
+                                               std::uint64_t blocks) {
+    std::vector<partials_on_device> each(blocks);
+    dev.copy_to_host(each.data(), out, blocks * sizeof(partials_on_device));
+    auto partials = reds_.identities();
+    fold_all(partials, each, std::make_index_sequence<reduction_count>{});
+    return partials;
+  }
+
   template <class Views>
   typename Reds::partials run_cuda(device_context& dev, const Views& views, std::uint64_t begin, std::uint64_t end) {
 #if defined(__CUDACC__)
-    using P = decltype(to_hd_tuple(reds_.identities()));
-    constexpr std::size_t np = std::tuple_size<typename Reds::partials>::value;
+    using P = partials_on_device;
+    constexpr std::size_t np = reduction_count;
     using V = decltype(to_hd_tuple(views));
-    const auto kernel = kernel_chunk<Body, T, V, P, map_count, np>;
-    static const bool twin = register_standin_twin<&chunk_thread<Body, T, V, P, map_count, np>>(kernel);
+    const auto kernel = kernel_chunk<Body, Space, V, P, Reds, map_count, np>;
+    static const bool twin = register_standin_twin<&chunk_thread<Body, Space, V, P, Reds, map_count, np>>(kernel);
     (void)twin;
     const std::string where = "gpu_autopar: CUDA device " + std::to_string(dev.id());
     // Whether the program holds code this GPU can run (a binary built for
@@ -316,27 +417,32 @@ private:
                          "): the program was not compiled for this GPU's architecture (nvcc -gencode or "
                          "-arch for its compute capability)");
     }
+    // A block's partials live in shared memory: at most kBlockReductionBytes of it.
+    static_assert(sizeof(P) * 32 <= kBlockReductionBytes, "too many reductions for one block's shared memory");
+    unsigned max_threads = unsigned(attributes.maxThreadsPerBlock);
+    if (np)
+      max_threads = std::min<unsigned>(max_threads, unsigned(kBlockReductionBytes / sizeof(P)));
     const std::uint64_t n = end - begin;
-    const launch_shape shape = chunk_launch_shape(n, unsigned(attributes.maxThreadsPerBlock));
-    const std::uint64_t threads = std::min<std::uint64_t>(n, shape.total());
-    device_allocation partials_memory(dev, np ? threads * sizeof(P) : 0);
+    const launch_shape shape = chunk_launch_shape(n, max_threads);
+    device_allocation partials_memory(dev, np ? shape.blocks * sizeof(P) : 0);
     P* out = static_cast<P*>(partials_memory.get());
     // An error an earlier call left on this thread (a task-mode body's own
     // CUDA calls, around a nested loop) is not this launch's.
     (void)cudaGetLastError();
-    kernel<<<shape.blocks, shape.threads, 0, static_cast<cudaStream_t>(dev.stream())>>>(
-        body_, space_, begin, n, to_hd_tuple(views), to_hd_tuple(reds_.identities()), out);
+    kernel<<<shape.blocks, shape.threads, np ? shape.threads * sizeof(P) : 0,
+             static_cast<cudaStream_t>(dev.stream())>>>(body_, space_, begin, n, to_hd_tuple(views),
+                                                        to_hd_tuple(reds_.identities()), out, shape.threads);
     e = cudaGetLastError();
     if (e != cudaSuccess)
       throw device_error(where + ": kernel launch failed: " + cudaGetErrorString(e));
     dev.launched();
-    auto partials = reds_.identities();
-    if (np) {
-      std::vector<P> each(threads);
-      dev.copy_to_host(each.data(), out, threads * sizeof(P));
-      fold_all(partials, each, std::make_index_sequence<np>{});
-    }
-    return partials; // run_device waits for the kernel with the maps' copies back
+    // The blocks' partials are folded here, so their copy waits for the
+    // kernel (a second wait in a chunk with reductions); without reductions
+    // run_device waits for the kernel with the maps' copies back.
+    if constexpr (np != 0)
+      return fetch_block_partials(dev, out, shape.blocks);
+    else
+      return reds_.identities();
 #else
     (void)views;
     (void)begin;
@@ -352,7 +458,12 @@ private:
       (Reds::template fold<I>(into, hd_get<I>(p)), ...);
   }
 
-  iterations<T> space_;
+  template <class S>
+  static const S& outermost(const S& s) { return s; }
+  template <class... U>
+  static const iterations<T>& outermost(const collapsed<U...>& s) { return s.outer(); }
+
+  Space space_;
   Body& body_;
   Maps& maps_;
   Reds& reds_;
@@ -369,10 +480,10 @@ void mark_last_iteration(const iterations<T>& space, Reds& reds) {
 } // namespace detail
 
 namespace detail {
-template <class T, class Reds, class Body>
-void per_iteration_loop(loop_mode mode, const loop_site& site, const iterations<T>& space,
+template <class Space, class Reds, class Body>
+void per_iteration_loop(loop_mode mode, const loop_site& site, const Space& space,
                         const loop_options_builder& options, Reds& reds, Body& body, const loop_effects* produced) {
-  per_iteration_body<T, Body, Reds> loop(mode, space, body, reds);
+  per_iteration_body<Space, Body, Reds> loop(mode, space, body, reds);
   loop.produces(produced);
   mark_last_iteration(space, reds);
   run_loop(site, space.count(), options.with_mode(mode), loop);
@@ -417,6 +528,38 @@ void kernel_loop(const loop_site& site, const iterations<T>& space, const loop_o
                       typename std::remove_reference<Reds>::type>
       loop(space, body, maps, reds);
   detail::mark_last_iteration(space, reds);
+  run_loop(site, space.count(), options.with_mode(loop_mode::kernel), loop);
+}
+
+// collapse(n) (collapsed.h): the body takes every collapsed loop's induction
+// value, outermost first. A collapsed loop is not split across MPI processes.
+template <class... T, class Reds, class Body>
+void host_loop(const loop_site& site, const collapsed<T...>& space, const loop_options_builder& options, Reds&& reds,
+               Body&& body) {
+  detail::per_iteration_loop(loop_mode::host, site, space, options, reds, body, nullptr);
+}
+template <class... T, class Reds, class Body>
+void task_loop(const loop_site& site, const collapsed<T...>& space, const loop_options_builder& options, Reds&& reds,
+               Body&& body) {
+  detail::per_iteration_loop(loop_mode::task, site, space, options, reds, body, nullptr);
+}
+template <class... T, class Maps, class Reds, class Body>
+void host_loop(const loop_site& site, const collapsed<T...>& space, const loop_options_builder& options, Maps&&,
+               Reds&& reds, Body&& body) {
+  detail::per_iteration_loop(loop_mode::host, site, space, options, reds, body, nullptr);
+}
+template <class... T, class Maps, class Reds, class Body>
+void task_loop(const loop_site& site, const collapsed<T...>& space, const loop_options_builder& options, Maps&&,
+               Reds&& reds, Body&& body) {
+  detail::per_iteration_loop(loop_mode::task, site, space, options, reds, body, nullptr);
+}
+template <class... T, class Maps, class Reds, class Body>
+void kernel_loop(const loop_site& site, const collapsed<T...>& space, const loop_options_builder& options,
+                 Maps&& maps, Reds&& reds, Body&& body) {
+  detail::kernel_body<typename collapsed<T...>::outer_type, typename std::remove_reference<Body>::type,
+                      typename std::remove_reference<Maps>::type, typename std::remove_reference<Reds>::type,
+                      collapsed<T...>>
+      loop(space, body, maps, reds);
   run_loop(site, space.count(), options.with_mode(loop_mode::kernel), loop);
 }
 

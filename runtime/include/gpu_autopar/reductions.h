@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <gpu_autopar/hd.h>
 #include <gpu_autopar/private_copies.h>
 
 namespace gpu_autopar {
@@ -37,19 +38,19 @@ struct reduction_traits;
 template <class T>
 struct reduction_traits<op::plus, T> {
   static T identity() { return T(0); }
-  static T combine(T a, T b) { return a + b; }
+  GPU_AUTOPAR_HD static T combine(T a, T b) { return a + b; }
 };
 template <class T>
 struct reduction_traits<op::times, T> {
   static T identity() { return T(1); }
-  static T combine(T a, T b) { return a * b; }
+  GPU_AUTOPAR_HD static T combine(T a, T b) { return a * b; }
 };
 template <class T>
 struct reduction_traits<op::min, T> {
   static T identity() {
     return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
   }
-  static T combine(T a, T b) { return b < a ? b : a; }
+  GPU_AUTOPAR_HD static T combine(T a, T b) { return b < a ? b : a; }
 };
 template <class T>
 struct reduction_traits<op::max, T> {
@@ -57,35 +58,35 @@ struct reduction_traits<op::max, T> {
     return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
                                                 : std::numeric_limits<T>::lowest();
   }
-  static T combine(T a, T b) { return a < b ? b : a; }
+  GPU_AUTOPAR_HD static T combine(T a, T b) { return a < b ? b : a; }
 };
 template <class T>
 struct reduction_traits<op::bit_and, T> {
   static_assert(std::is_integral<T>::value, "reduction(&: ...) needs an integer variable");
   static T identity() { return static_cast<T>(~T(0)); }
-  static T combine(T a, T b) { return static_cast<T>(a & b); }
+  GPU_AUTOPAR_HD static T combine(T a, T b) { return static_cast<T>(a & b); }
 };
 template <class T>
 struct reduction_traits<op::bit_or, T> {
   static_assert(std::is_integral<T>::value, "reduction(|: ...) needs an integer variable");
   static T identity() { return T(0); }
-  static T combine(T a, T b) { return static_cast<T>(a | b); }
+  GPU_AUTOPAR_HD static T combine(T a, T b) { return static_cast<T>(a | b); }
 };
 template <class T>
 struct reduction_traits<op::bit_xor, T> {
   static_assert(std::is_integral<T>::value, "reduction(^: ...) needs an integer variable");
   static T identity() { return T(0); }
-  static T combine(T a, T b) { return static_cast<T>(a ^ b); }
+  GPU_AUTOPAR_HD static T combine(T a, T b) { return static_cast<T>(a ^ b); }
 };
 template <class T>
 struct reduction_traits<op::logical_and, T> {
   static T identity() { return T(1); }
-  static T combine(T a, T b) { return static_cast<T>(a && b); }
+  GPU_AUTOPAR_HD static T combine(T a, T b) { return static_cast<T>(a && b); }
 };
 template <class T>
 struct reduction_traits<op::logical_or, T> {
   static T identity() { return T(0); }
-  static T combine(T a, T b) { return static_cast<T>(a || b); }
+  GPU_AUTOPAR_HD static T combine(T a, T b) { return static_cast<T>(a || b); }
 };
 
 // One reduction variable of the loop. reduction_set talks to its members
@@ -140,12 +141,18 @@ public:
     }
   }
 
-  // Folds one more partial of reduction I (used to fold per-GPU-thread
-  // partials before the chunk's result is combined).
+  // Reduction I's operator, on host and device (a block of GPU threads
+  // combines its partials with it).
+  template <std::size_t I, class T>
+  GPU_AUTOPAR_HD static T combine_one(T a, T b) {
+    return std::tuple_element<I, std::tuple<Refs...>>::type::traits::combine(a, b);
+  }
+
+  // Folds one more partial of reduction I (used to fold per-block partials
+  // before the chunk's result is combined).
   template <std::size_t I>
   static void fold(partials& into, const typename std::tuple_element<I, partials>::type& v) {
-    using Ref = typename std::tuple_element<I, std::tuple<Refs...>>::type;
-    std::get<I>(into) = Ref::traits::combine(std::get<I>(into), v);
+    std::get<I>(into) = combine_one<I>(std::get<I>(into), v);
   }
 
 private:

@@ -1,0 +1,29 @@
+"""Prints, for each chunk kernel (kernel_chunk in loops.h) of a PTX file, the
+function whose loop it is and how deeply its loops nest: a loop is a branch
+back to a label above it, and loops nest when one's label-to-branch span holds
+another's. A grid-stride loop around a body with one loop of its own is depth
+2; with the two inner loops of a row-per-thread matmul, depth 3.
+
+  loop_depth.py FILE.ptx
+"""
+import re
+import sys
+
+text = open(sys.argv[1]).read()
+for m in re.finditer(r"\.entry (\S*kernel_chunk\S*)\((.*?)\)\s*\{(.*?)\n\}", text, re.S):
+    name, body = m.group(1), m.group(3).split("\n")
+    where = re.search(r"kernel_chunkIZ\d+(\w+?)P", name)
+    labels = {}
+    loops = []
+    for at, line in enumerate(body):
+        lab = re.match(r"^(\$\w+):", line.strip())
+        if lab:
+            labels[lab.group(1)] = at
+        br = re.search(r"\bbra(?:\.uni)?\s+(\$\w+);", line)
+        if br and br.group(1) in labels:
+            loops.append((labels[br.group(1)], at))
+    depth = 0
+    for lo, hi in loops:
+        inside = 1 + sum(1 for a, b in loops if (a, b) != (lo, hi) and a <= lo and hi <= b)
+        depth = max(depth, inside)
+    print("kernel of %s: loop depth %d" % (where.group(1) if where else name, depth))
