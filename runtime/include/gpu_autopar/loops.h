@@ -322,7 +322,8 @@ private:
   // Calls f(first host byte, bytes, writes) for a map's section of [begin, end).
   template <class Map, class F>
   void host_range(const Map& m, std::uint64_t begin, std::uint64_t end, F f) const {
-    const auto r = m.chunk_range(static_cast<long long>(outer_at(space_, begin)), static_cast<long long>(outer_at(space_, end - 1)));
+    const auto r = m.chunk_range(static_cast<long long>(outer_at(space_, begin)),
+                                 static_cast<long long>(outer_at(space_, end - 1)));
     if (!r.empty())
       f(m.host + r.lo, std::size_t(r.size()) * sizeof(typename Map::element_type), writes(m.kind));
   }
