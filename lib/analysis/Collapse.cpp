@@ -69,6 +69,11 @@ const DeclRefExpr *useOf(const Expr *E, const std::vector<const VarDecl *> &Vars
 bool collapseNest(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags) {
   const unsigned N = A.Clauses.Collapse;
   const std::string Count = std::to_string(N);
+  if (!A.Clauses.LastPrivates.empty()) {
+    report(Diags, Diag::CollapseLastPrivate, A.Clauses.CollapseLoc)
+        << Count << A.Clauses.LastPrivates.front()->getName();
+    return false;
+  }
   if (A.Loop->RangeFor) {
     report(Diags, Diag::CollapseRangeFor, A.Loop->beginLoc());
     report(Diags, Diag::NoteCollapseClause, A.Clauses.CollapseLoc);

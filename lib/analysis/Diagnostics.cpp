@@ -58,6 +58,9 @@ Entry entryFor(Diag D, bool Strict) {
     return {L::Error, "the %0 of a collapsed loop depends on '%1', the induction variable of an enclosing "
                       "collapsed loop; collapse needs rectangular nests (collapse fewer loops)"};
   case Diag::CollapseRangeFor: return {L::Error, "a range-based for loop cannot be collapsed; use an index loop"};
+  case Diag::CollapseLastPrivate:
+    return {L::Error, "'collapse(%0)' cannot be combined with 'lastprivate(%1)' yet: the last iteration of a collapsed "
+                      "nest is not tracked; collapse fewer loops or assign '%1' after the loop"};
   case Diag::NoteCollapseClause: return {L::Note, "collapse clause is here"};
   case Diag::NoteCollapsedLoop: return {L::Note, "loop %0 of the collapsed nest is here"};
   case Diag::NonCanonical: return {L::Error, "annotated loop is not in canonical form: %0"};

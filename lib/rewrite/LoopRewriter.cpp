@@ -124,6 +124,7 @@ std::string rangeText(SourceLocation Begin, SourceLocation EndToken, const ASTCo
 // variable from the container.
 struct LoopHead {
   std::string Space, Params, Prologue;
+  std::string Var; // the (outermost) loop's variable: the one lastprivate copies compare
 };
 
 LoopHead loopHead(const CanonicalLoop &L, ASTContext &Ctx) {
@@ -131,13 +132,15 @@ LoopHead loopHead(const CanonicalLoop &L, ASTContext &Ctx) {
   if (L.RangeFor) {
     std::string C = L.RangeContainer->getNameAsString();
     const VarDecl *V = L.RangeFor->getLoopVariable();
-    H.Params = "::std::size_t gpu_autopar_k";
+    H.Var = "gpu_autopar_k";
+    H.Params = "::std::size_t " + H.Var;
     H.Space = "::gpu_autopar::iterations<::std::size_t>(0, ::gpu_autopar::less, ::std::size(" + C + "), 1)";
-    H.Prologue = " " + rangeText(V->getBeginLoc(), V->getLocation(), Ctx) + " = " + C + "[gpu_autopar_k];";
+    H.Prologue = " " + rangeText(V->getBeginLoc(), V->getLocation(), Ctx) + " = " + C + "[" + H.Var + "];";
     return H;
   }
   const std::string Type = printedType(L.Induction->getType(), Ctx);
-  H.Params = Type + " " + L.Induction->getNameAsString();
+  H.Var = L.Induction->getNameAsString();
+  H.Params = Type + " " + H.Var;
   std::string Step = L.Step ? "(" + sourceText(L.Step, Ctx) + ")" : "1";
   if (L.Decrements)
     Step = "-" + Step;

@@ -40,6 +40,7 @@ enum class Diag {
   CollapseTooDeep,         // collapse(%0) but the nest has %1 loops
   CollapseNonRectangular,  // collapse: the %0 of a collapsed inner loop depends on '%1'
   CollapseRangeFor,        // collapse: a range-based for loop cannot be collapsed
+  CollapseLastPrivate,     // collapse(%0) with lastprivate('%1')
   NoteCollapseClause,      // note: collapse clause is here
   NoteCollapsedLoop,       // note: loop %0 of the collapsed nest is here
   // Canonical loop form.

@@ -478,6 +478,11 @@ void mark_last_iteration(const iterations<T>& space, Reds& reds) {
     reds.set_last(space.at(space.count() - 1));
 }
 
+// A collapsed nest has no lastprivate variables (the tool refuses them with
+// collapse: keep_last compares one induction value, not a nest's tuple).
+template <class... T, class Reds>
+void mark_last_iteration(const collapsed<T...>&, Reds&) {}
+
 } // namespace detail
 
 namespace detail {

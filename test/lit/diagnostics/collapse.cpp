@@ -61,4 +61,10 @@ void f(double *__restrict__ a, double *__restrict__ b, int n, int m, std::vector
 // CHECK: collapse.cpp:[[@LINE-2]]:7: note: write of 'g' here
 // CHECK: collapse.cpp:[[@LINE-3]]:17: note: read of 'g' here
 // CHECK: collapse.cpp:[[@LINE-5]]:5: note: for example, with i = 0, iteration j=1 writes g[0][1] and iteration j=2 reads it
+  double last = 0;
+#pragma gpu_autopar for collapse(2) lastprivate(last)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      last = a[i] + b[j];
+// CHECK: collapse.cpp:[[@LINE-4]]:34: error: 'collapse(2)' cannot be combined with 'lastprivate(last)' yet: the last iteration of a collapsed nest is not tracked; collapse fewer loops or assign 'last' after the loop
 }
