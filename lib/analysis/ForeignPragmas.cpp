@@ -380,17 +380,16 @@ private:
     close(C);
   }
 
+  // collapse(n) means what gpu_autopar's collapse(n) means (OpenMP's
+  // meaning); its analysis checks the nest. OpenACC's `force:` collapses
+  // loops that are not perfectly nested, which gpu_autopar does not.
   void collapse(const ForeignClause &C) {
     if (C.Args.size() == 1 && C.Args[0].Spelling == "1")
       return; // the annotated loop alone: gpu_autopar's meaning
-    std::string N;
-    for (const ClauseToken &T : C.Args)
-      N += T.Spelling;
-    report(Diags, Diag::ForeignClauseUnsupported, C.Loc)
-        << ("collapse(" + N + ")") << Directive
-        << "gpu-autopar does not collapse loop nests yet; without the clause the outer loop runs in parallel "
-           "and the inner loops in order";
-    Ok = false;
+    if (splitTopLevel(C.Args, ":").size() > 1)
+      return unsupported(C, "collapse(force: n) also collapses loops that are not perfectly nested; gpu-autopar "
+                            "collapses perfect nests only: write collapse(n)");
+    list(C, "collapse");
   }
 
   void schedule(const ForeignClause &C) {

@@ -100,6 +100,10 @@ void clauses(std::vector<float> &a, const std::vector<float> &b, float *__restri
 // CHECK-NEXT:   for (int i = 0; i < n; ++i) {
 // CHECK-NEXT: #pragma gpu_autopar for
 // REMARK: openmp-clauses.cpp:[[@LINE-6]]:1: warning: '#pragma omp parallel for simd' inside the annotated loop at line [[#@LINE-8]] is ignored: that loop's iterations already run in parallel, and this loop runs serially within each of them
+#pragma omp target teams distribute parallel for collapse(2) map(tofrom: p[0:n * 4])
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < 4; ++j) p[i * 4 + j] = q[i] + j;
+// CHECK: #pragma gpu_autopar for collapse(2) map(tofrom: p[0:n * 4])
 }
 
 // REWRITE: ::gpu_autopar::reductions(::gpu_autopar::last_private(l)),
@@ -107,3 +111,5 @@ void clauses(std::vector<float> &a, const std::vector<float> &b, float *__restri
 // A nested directive shows as its conversion, commented out: the converted
 // file rewrites to the same text.
 // REWRITE: // (nested, runs serially) #pragma gpu_autopar for
+// The collapse(2) loop: one GPU thread per (i, j): the rewrite runs the nest as one iteration space.
+// REWRITE: ::gpu_autopar::collapse(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1),
