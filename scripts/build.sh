@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Configures and builds gpu-autopar into ./build (CUDA parts only where nvcc exists).
+# Configures and builds gpu-autopar into ./build (CUDA parts only where nvcc exists),
+# with the tests unless the arguments (passed on to cmake) say
+# -DGPU_AUTOPAR_BUILD_TESTS=OFF, as scripts/try.sh does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" > build.configure.log 2>&1 || {
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPU_AUTOPAR_BUILD_TESTS=ON "$@" > build.configure.log 2>&1 || {
   cat build.configure.log; exit 1; }
 grep -E '^-- gpu-autopar:' build.configure.log || true
 rm -f build.configure.log

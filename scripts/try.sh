@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
 bash scripts/setup.sh
-GPU_AUTOPAR_BUILD_TARGETS="gpu-autopar gpu_autopar_runtime" bash scripts/build.sh
+GPU_AUTOPAR_BUILD_TARGETS="gpu-autopar gpu_autopar_runtime" bash scripts/build.sh -DGPU_AUTOPAR_BUILD_TESTS=OFF
 
 bash scripts/demo.sh build
 echo "== done in $((SECONDS - start)) s; next: README.md (tutorial) and examples/image_batch (a CMake project)"

@@ -1,9 +1,10 @@
 #include "BodyModel.h"
+#include "ExprHelpers.h"
 #include "FunctionKinds.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -14,12 +15,6 @@ namespace gpuautopar {
 namespace {
 
 using namespace clang;
-
-const VarDecl *asVariable(const Expr *E) {
-  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
-    return dyn_cast<VarDecl>(Ref->getDecl());
-  return nullptr;
-}
 
 // Member functions that only read a container or give access to one element.
 bool isElementAccessor(const CXXMethodDecl *M) {
@@ -63,26 +58,26 @@ bool isInputOutput(const FunctionDecl *F) {
 void globalsWritten(const FunctionDecl *F, int Depth, llvm::DenseSet<const FunctionDecl *> &Seen,
                     std::vector<const VarDecl *> &Out);
 
-class GlobalWriteScan : public RecursiveASTVisitor<GlobalWriteScan> {
+class GlobalWriteScan : public DynamicRecursiveASTVisitor {
 public:
   GlobalWriteScan(int Depth, llvm::DenseSet<const FunctionDecl *> &Seen, std::vector<const VarDecl *> &Out)
       : Depth(Depth), Seen(Seen), Out(Out) {}
-  bool VisitBinaryOperator(BinaryOperator *B) {
+  bool VisitBinaryOperator(BinaryOperator *B) override {
     if (B->isAssignmentOp())
       target(B->getLHS());
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *U) {
+  bool VisitUnaryOperator(UnaryOperator *U) override {
     if (U->isIncrementDecrementOp())
       target(U->getSubExpr());
     return true;
   }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) override {
     if (E->isAssignmentOp() || E->getOperator() == OO_PlusPlus || E->getOperator() == OO_MinusMinus)
       target(E->getArg(0));
     return true;
   }
-  bool VisitCallExpr(CallExpr *E) {
+  bool VisitCallExpr(CallExpr *E) override {
     if (const FunctionDecl *F = E->getDirectCallee())
       globalsWritten(F, Depth + 1, Seen, Out);
     return true;
@@ -116,7 +111,7 @@ void globalsWritten(const FunctionDecl *F, int Depth, llvm::DenseSet<const Funct
   GlobalWriteScan(Depth, Seen, Out).TraverseStmt(Def->getBody());
 }
 
-class Collector : public RecursiveASTVisitor<Collector> {
+class Collector : public DynamicRecursiveASTVisitor {
 public:
   Collector(const LoopAnalysis &A, ASTContext &Ctx, BodyModel &M)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), M(M), BodyRange(A.Loop->body()->getSourceRange()) {
@@ -141,7 +136,7 @@ public:
   }
 
   // Nested loops and switches own their `break`s; lambdas own their `return`s.
-  bool TraverseForStmt(ForStmt *S) {
+  bool TraverseForStmt(ForStmt *S) override {
     TraverseStmt(S->getInit());
     const InnerLoop *L = Lambdas == 0 ? counted(S) : nullptr;
     Around.push_back(L ? Enclosing{Enclosing::Counted, L} : Enclosing{});
@@ -154,11 +149,11 @@ public:
     return R;
   }
 #define OPAQUE_LOOP(CLASS)                                                                                          \
-  bool Traverse##CLASS(CLASS *S) {                                                                                  \
+  bool Traverse##CLASS(CLASS *S) override {                                                                         \
     Around.push_back(Enclosing{});                                                                                  \
     ++BreakScopes;                                                                                                  \
     Loops.push_back(nullptr);                                                                                       \
-    bool R = RecursiveASTVisitor::Traverse##CLASS(S);                                                               \
+    bool R = DynamicRecursiveASTVisitor::Traverse##CLASS(S);                                                        \
     Loops.pop_back();                                                                                               \
     --BreakScopes;                                                                                                  \
     Around.pop_back();                                                                                              \
@@ -169,7 +164,7 @@ public:
   OPAQUE_LOOP(CXXForRangeStmt)
   OPAQUE_LOOP(SwitchStmt)
 #undef OPAQUE_LOOP
-  bool TraverseIfStmt(IfStmt *S) {
+  bool TraverseIfStmt(IfStmt *S) override {
     if (!TraverseStmt(S->getInit()) || !TraverseStmt(S->getConditionVariableDeclStmt()) ||
         !TraverseStmt(S->getCond()))
       return false;
@@ -182,59 +177,59 @@ public:
     return R;
   }
   // The branches of ?:, and the right side of && and ||, may not run.
-  bool TraverseConditionalOperator(ConditionalOperator *E) {
+  bool TraverseConditionalOperator(ConditionalOperator *E) override {
     if (!TraverseStmt(E->getCond()))
       return false;
     return opaque([&] { return TraverseStmt(E->getTrueExpr()) && TraverseStmt(E->getFalseExpr()); });
   }
-  bool TraverseBinaryOperator(BinaryOperator *B) {
+  bool TraverseBinaryOperator(BinaryOperator *B) override {
     if (!B->isLogicalOp())
-      return RecursiveASTVisitor::TraverseBinaryOperator(B);
+      return DynamicRecursiveASTVisitor::TraverseBinaryOperator(B);
     if (!WalkUpFromBinaryOperator(B) || !TraverseStmt(B->getLHS()))
       return false;
     return opaque([&] { return TraverseStmt(B->getRHS()); });
   }
-  bool TraverseLambdaExpr(LambdaExpr *E) {
+  bool TraverseLambdaExpr(LambdaExpr *E) override {
     ++Lambdas;
-    bool R = opaque([&] { return RecursiveASTVisitor::TraverseLambdaExpr(E); });
+    bool R = opaque([&] { return DynamicRecursiveASTVisitor::TraverseLambdaExpr(E); });
     --Lambdas;
     return R;
   }
 
-  bool VisitBreakStmt(BreakStmt *S) {
+  bool VisitBreakStmt(BreakStmt *S) override {
     if (BreakScopes == 0 && Lambdas == 0)
       M.JumpsOut.push_back({S->getBeginLoc(), "break"});
     else
       leavesInnerLoop();
     return true;
   }
-  bool VisitContinueStmt(ContinueStmt *) {
+  bool VisitContinueStmt(ContinueStmt *) override {
     if (BreakScopes == 0 && Lambdas == 0)
       Exited = true; // later accesses of this iteration may not run
     else
       leavesInnerLoop();
     return true;
   }
-  bool VisitReturnStmt(ReturnStmt *S) {
+  bool VisitReturnStmt(ReturnStmt *S) override {
     if (Lambdas == 0)
       M.JumpsOut.push_back({S->getReturnLoc(), "return"});
     return true;
   }
-  bool VisitGotoStmt(GotoStmt *S) {
+  bool VisitGotoStmt(GotoStmt *S) override {
     const LabelStmt *Target = S->getLabel()->getStmt();
     if (!Target || !inside(SM, BodyRange, Target->getBeginLoc()))
       M.JumpsOut.push_back({S->getGotoLoc(), "goto"});
     M.HasJumps = true;
     return true;
   }
-  bool VisitCXXThrowExpr(CXXThrowExpr *) {
+  bool VisitCXXThrowExpr(CXXThrowExpr *) override {
     M.HasJumps = true;
     return true;
   }
 
   // `float *row = &a[i * n];` or `float &r = a[k];` in the body: writes
   // through `row` / `r` reach `a`, which the subscript test cannot follow.
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     QualType T = V->getType();
     if (!V->hasInit() || !(T->isPointerType() || T->isReferenceType()) || T->getPointeeType().isConstQualified() ||
         T.getNonReferenceType().isConstQualified())
@@ -244,25 +239,25 @@ public:
     return true;
   }
 
-  bool VisitBinaryOperator(BinaryOperator *B) {
+  bool VisitBinaryOperator(BinaryOperator *B) override {
     if (B->isAssignmentOp())
       written(B->getLHS(), B->isCompoundAssignmentOp(), false);
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *U) {
+  bool VisitUnaryOperator(UnaryOperator *U) override {
     if (U->isIncrementDecrementOp())
       written(U->getSubExpr(), true, false);
     else if (U->getOpcode() == UO_Deref)
       element(U);
     return true;
   }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) override {
     element(E);
     return true;
   }
   // Visited before the row it converts: `f(m[i])`, `double *r = m[i];`
   // (a conversion to a pointer to const comes first, around the decay).
-  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) override {
     const Expr *Sub = E->getSubExpr()->IgnoreParens();
     if (E->getCastKind() == CK_NoOp && E->getType()->isPointerType() &&
         E->getType()->getPointeeType().isConstQualified())
@@ -274,13 +269,13 @@ public:
     return true;
   }
   // `v.at(k)` is `v[k]`.
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) override {
     const CXXMethodDecl *Method = E->getMethodDecl();
     if (Method && Method->getDeclName().isIdentifier() && Method->getName() == "at" && E->getNumArgs() == 1)
       element(E);
     return true;
   }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) override {
     if (E->isAssignmentOp())
       written(E->getArg(0), E->getOperator() != OO_Equal, false);
     else if (E->getOperator() == OO_PlusPlus || E->getOperator() == OO_MinusMinus)
@@ -289,7 +284,7 @@ public:
       element(E);
     return true;
   }
-  bool VisitCallExpr(CallExpr *E) {
+  bool VisitCallExpr(CallExpr *E) override {
     if (isa<CUDAKernelCallExpr>(E))
       return true;
     const FunctionDecl *F = E->getDirectCallee();
@@ -360,7 +355,7 @@ public:
     return true;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     if (Consumed.count(E))
       return true;
     const auto *V = dyn_cast<VarDecl>(E->getDecl());

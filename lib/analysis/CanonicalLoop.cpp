@@ -1,5 +1,6 @@
 #include "gpuautopar/CanonicalLoop.h"
 #include "gpuautopar/Diagnostics.h"
+#include "ExprHelpers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -21,14 +22,6 @@ std::string quoted(const Stmt *S, const ASTContext &Ctx) {
   if (T.size() > 60)
     T = T.substr(0, 57) + "...";
   return "'" + T + "'";
-}
-
-const VarDecl *asVariable(const Expr *E) {
-  if (!E)
-    return nullptr;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(Ref->getDecl());
-  return nullptr;
 }
 
 std::optional<LoopCompare> compareOf(BinaryOperatorKind Op, bool Swapped) {

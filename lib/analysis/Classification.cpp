@@ -1,6 +1,7 @@
 #include "gpuautopar/Classification.h"
 #include "BodyModel.h"
 #include "Containers.h"
+#include "ExprHelpers.h"
 #include "FunctionKinds.h"
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/Diagnostics.h"
@@ -11,7 +12,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -62,21 +63,21 @@ bool isDeviceContainerMember(const CXXMethodDecl *M) {
   return N == "size" || N == "data" || N == "empty" || N == "front" || N == "back";
 }
 
-class BodyScan : public RecursiveASTVisitor<BodyScan> {
+class BodyScan : public DynamicRecursiveASTVisitor {
 public:
   explicit BodyScan(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
   std::vector<Cause> GpuWork;    // makes it a task
   std::vector<Cause> HostOnly;   // keeps it off the GPU
 
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) override {
     const FunctionDecl *K = E->getDirectCallee();
     GpuWork.push_back({"launches kernel '" + (K ? K->getNameAsString() : std::string("<indirect>")) + "'",
                        E->getBeginLoc()});
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *E) {
+  bool VisitCallExpr(CallExpr *E) override {
     if (isa<CUDAKernelCallExpr>(E))
       return true;
     const FunctionDecl *F = E->getDirectCallee();
@@ -99,7 +100,7 @@ public:
     return true;
   }
 
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) override {
     const CXXConstructorDecl *C = E->getConstructor();
     if (!C || C->isTrivial() || C->isConstexpr() || isDeviceFunction(C))
       return true;
@@ -113,23 +114,23 @@ public:
     return true;
   }
 
-  bool VisitCXXNewExpr(CXXNewExpr *E) {
+  bool VisitCXXNewExpr(CXXNewExpr *E) override {
     HostOnly.push_back({"allocates with 'new'", E->getBeginLoc()});
     return true;
   }
-  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) override {
     HostOnly.push_back({"frees with 'delete'", E->getBeginLoc()});
     return true;
   }
-  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) override {
     HostOnly.push_back({"throws an exception", E->getBeginLoc()});
     return true;
   }
-  bool VisitCXXTryStmt(CXXTryStmt *S) {
+  bool VisitCXXTryStmt(CXXTryStmt *S) override {
     HostOnly.push_back({"uses a try block", S->getBeginLoc()});
     return true;
   }
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     if (V->isStaticLocal())
       HostOnly.push_back({std::string(V->getTSCSpec() != TSCS_unspecified ? "declares a thread_local variable '"
                                                                            : "declares a static variable '") +
@@ -137,7 +138,7 @@ public:
                           V->getLocation()});
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     // Global arrays and containers reach the GPU through data maps; a global
     // scalar would be read from host memory by device code.
@@ -178,12 +179,6 @@ private:
   const SourceManager &SM;
 };
 
-std::string text(const Expr *E, const ASTContext &Ctx) {
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
-                              Ctx.getLangOpts())
-      .str();
-}
-
 // Elements the body reaches that no data map would bring to a device: the
 // loop would read host memory there (docs/analysis.md, "Execution modes").
 std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, const ASTContext &Ctx) {
@@ -196,7 +191,7 @@ std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, co
   for (const Access &X : Body.Accesses) {
     if (!X.Element || (X.Var && llvm::is_contained(A.Clauses.Privates, X.Var)))
       continue;
-    const std::string Written = "'" + text(X.E, Ctx) + "'";
+    const std::string Written = "'" + sourceText(X.E, Ctx) + "'";
     if (X.ThroughMember) {
       add(X.Name, "reaches " + Written + " through a member, which a data map does not copy to a GPU",
           X.E->getExprLoc());

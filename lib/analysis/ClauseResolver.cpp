@@ -6,7 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 
 namespace gpuautopar {
@@ -21,10 +21,10 @@ bool contains(const SourceManager &SM, SourceRange Outer, SourceLocation Loc) {
 
 // A name the loop itself uses for a variable declared outside it: exactly
 // what lookup at the loop finds.
-class UseInLoop : public RecursiveASTVisitor<UseInLoop> {
+class UseInLoop : public DynamicRecursiveASTVisitor {
 public:
   UseInLoop(StringRef Name, SourceRange Loop, const SourceManager &SM) : Name(Name), Loop(Loop), SM(SM) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     if (V && V->getName() == Name && !contains(SM, Loop, V->getLocation())) {
       Found = V;

@@ -10,12 +10,13 @@
 // then needs its extent from a map clause).
 #include "gpuautopar/DataMap.h"
 #include "Containers.h"
+#include "ExprHelpers.h"
 #include "gpuautopar/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Lexer.h"
 
@@ -28,12 +29,6 @@ namespace gpuautopar {
 namespace {
 
 using namespace clang;
-
-std::string text(const Expr *E, const ASTContext &Ctx) {
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
-                              Ctx.getLangOpts())
-      .str();
-}
 
 // A value `Sym + Num`, where Sym is loop-invariant source text (possibly empty).
 struct Term {
@@ -175,7 +170,7 @@ private:
     if (!isInvariant(E))
       return std::nullopt;
     Linear L;
-    L.Const.Sym = "(" + text(E, Ctx) + ")";
+    L.Const.Sym = "(" + sourceText(E, Ctx) + ")";
     return L;
   }
   bool isInvariant(const Expr *E) const {
@@ -211,47 +206,47 @@ struct Uses {
   SourceLocation First;
 };
 
-class Walker : public RecursiveASTVisitor<Walker> {
+class Walker : public DynamicRecursiveASTVisitor {
 public:
   Walker(const Stmt *Body, ASTContext &Ctx) : Body(Body), Ctx(Ctx) {}
 
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     Local.insert(V);
     return true;
   }
-  bool VisitForStmt(ForStmt *F) {
+  bool VisitForStmt(ForStmt *F) override {
     InnerLoops.push_back(F);
     return true;
   }
   // Anything assigned in the body is not loop-invariant.
-  bool VisitBinaryOperator(BinaryOperator *B) {
+  bool VisitBinaryOperator(BinaryOperator *B) override {
     if (B->isAssignmentOp())
       noteAssigned(B->getLHS());
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *U) {
+  bool VisitUnaryOperator(UnaryOperator *U) override {
     if (U->isIncrementDecrementOp())
       noteAssigned(U->getSubExpr());
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
     Refs.push_back(Ref);
     return true;
   }
   // After one of these, later writes may not happen.
-  bool VisitContinueStmt(ContinueStmt *) { return exits(); }
-  bool VisitBreakStmt(BreakStmt *) { return exits(); }
-  bool VisitReturnStmt(ReturnStmt *) { return exits(); }
-  bool VisitGotoStmt(GotoStmt *) { return exits(); }
-  bool VisitCXXThrowExpr(CXXThrowExpr *) { return exits(); }
+  bool VisitContinueStmt(ContinueStmt *) override { return exits(); }
+  bool VisitBreakStmt(BreakStmt *) override { return exits(); }
+  bool VisitReturnStmt(ReturnStmt *) override { return exits(); }
+  bool VisitGotoStmt(GotoStmt *) override { return exits(); }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) override { return exits(); }
   bool exits() {
     if (LambdaDepth == 0) // a lambda's return leaves the lambda, not the iteration
       HasEarlyExit = true;
     return true;
   }
-  bool TraverseLambdaExpr(LambdaExpr *L) {
+  bool TraverseLambdaExpr(LambdaExpr *L) override {
     ++LambdaDepth;
-    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    bool Result = DynamicRecursiveASTVisitor::TraverseLambdaExpr(L);
     --LambdaDepth;
     return Result;
   }

@@ -6,7 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -251,7 +251,7 @@ bool within(const SourceManager &SM, SourceRange R, SourceLocation L) {
 }
 
 // Uses of mapped variables in the region's host code, each as a read or a write.
-class HostUses : public RecursiveASTVisitor<HostUses> {
+class HostUses : public DynamicRecursiveASTVisitor {
 public:
   struct Use {
     const VarDecl *Var;
@@ -262,8 +262,8 @@ public:
   HostUses(const DataRegion &R, llvm::ArrayRef<SourceRange> DeviceLoops, ASTContext &Ctx)
       : R(R), DeviceLoops(DeviceLoops), Ctx(Ctx) {}
 
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; } // sizeof: no access
-  bool TraverseStmt(Stmt *S) {
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) override { return true; } // sizeof: no access
+  bool TraverseStmt(Stmt *S) override {
     if (!S)
       return true;
     const SourceManager &SM = Ctx.getSourceManager();
@@ -273,12 +273,12 @@ public:
     const bool IsLoop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
     if (IsLoop)
       Loops.push_back(S);
-    bool Result = RecursiveASTVisitor::TraverseStmt(S);
+    bool Result = DynamicRecursiveASTVisitor::TraverseStmt(S);
     if (IsLoop)
       Loops.pop_back();
     return Result;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     if (!V)
       return true;

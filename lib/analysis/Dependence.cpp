@@ -1,4 +1,5 @@
 #include "Dependence.h"
+#include "ExprHelpers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -68,13 +69,8 @@ using Map = Own<isl_map>;
 using PwAff = Own<isl_pw_aff>;
 using Space = Own<isl_space>;
 
-std::string text(const Expr *E, const ASTContext &Ctx) {
-  if (!E)
-    return "0";
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
-                              Ctx.getLangOpts())
-      .str();
-}
+// An absent start or bound reads as 0.
+std::string textOrZero(const Expr *E, const ASTContext &Ctx) { return E ? sourceText(E, Ctx) : "0"; }
 
 // How the object's memory is laid out: runs of dimensions that are
 // contiguous (a built-in array's `[4][8]`) form one block, indexed by one
@@ -244,7 +240,7 @@ struct DependenceTest::Impl {
       S.Domain = Set(isl_set_intersect(S.Domain.release(), Up ? isl_pw_aff_ge_set(Var.copy(), Lo.copy())
                                                               : isl_pw_aff_le_set(Var.copy(), Lo.copy())));
     else
-      inexact(S, std::string("the start of ") + What + " '" + text(Lower, Ctx) + "' is not affine");
+      inexact(S, std::string("the start of ") + What + " '" + textOrZero(Lower, Ctx) + "' is not affine");
     if (PwAff B = pa(Bound, S, Around)) {
       isl_set *C = nullptr;
       switch (Cmp) {
@@ -260,7 +256,7 @@ struct DependenceTest::Impl {
       }
       S.Domain = Set(isl_set_intersect(S.Domain.release(), C));
     } else {
-      inexact(S, std::string("the bound of ") + What + " '" + text(Bound, Ctx) + "' is not affine");
+      inexact(S, std::string("the bound of ") + What + " '" + textOrZero(Bound, Ctx) + "' is not affine");
     }
     if (Step == 0) {
       inexact(S, std::string("the step of ") + What + " is not a constant");
@@ -367,7 +363,7 @@ struct DependenceTest::Impl {
         if (Set C = condition(E.Cond, S, Prefix))
           S.Domain = Set(isl_set_intersect(S.Domain.release(), E.Holds ? C.release() : isl_set_complement(C.release())));
         else
-          inexact(S, "the condition '" + text(E.Cond, Ctx) + "' is not affine");
+          inexact(S, "the condition '" + textOrZero(E.Cond, Ctx) + "' is not affine");
         break;
       case Enclosing::Opaque:
         inexact(S, "it is inside a statement that may run it any number of times");
@@ -534,10 +530,10 @@ struct DependenceTest::Impl {
   std::string nonAffineReason(const Access &X, const Stmt &S) {
     for (size_t K = 0; K < X.Subscripts.size(); ++K)
       if (!S.Subscripts[K] || !pa(*S.Subscripts[K], S))
-        return "subscript '" + text(X.Subscripts[K], Ctx) + "' is not affine in the loop variables";
+        return "subscript '" + textOrZero(X.Subscripts[K], Ctx) + "' is not affine in the loop variables";
     std::string Subs;
     for (const Expr *E : X.Subscripts)
-      Subs += "[" + text(E, Ctx) + "]";
+      Subs += "[" + textOrZero(E, Ctx) + "]";
     return "subscript '" + X.Name + Subs + "' is not affine in the loop variables";
   }
 

@@ -1,6 +1,7 @@
 #include "gpuautopar/Legality.h"
 #include "BodyModel.h"
 #include "Dependence.h"
+#include "ExprHelpers.h"
 #include "FunctionKinds.h"
 #include "ReductionCheck.h"
 #include "gpuautopar/Diagnostics.h"
@@ -9,7 +10,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -24,12 +24,6 @@ namespace gpuautopar {
 namespace {
 
 using namespace clang;
-
-std::string text(const Expr *E, const ASTContext &Ctx) {
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
-                              Ctx.getLangOpts())
-      .str();
-}
 
 // Under the strict aliasing rule, pointers to different (non-character)
 // types never point into the same array.
@@ -120,7 +114,7 @@ private:
   // the note at the write names it.
   const char *headerPartWritten(const VarDecl *V, std::string &Part) const {
     auto role = [&](const char *What, const Expr *E) {
-      const std::string Whole = text(E, Ctx);
+      const std::string Whole = sourceText(E, Ctx);
       return Whole == V->getName() ? std::string("is ") + What
                                    : std::string("is part of ") + What + " '" + Whole + "'";
     };
@@ -260,7 +254,7 @@ private:
   void calls() {
     std::set<std::string> Reported;
     for (const BodyModel::Call &C : Walk.UnseenCalls) {
-      const std::string Callee = C.Callee.empty() ? text(C.E->getCallee(), Ctx) : C.Callee;
+      const std::string Callee = C.Callee.empty() ? sourceText(C.E->getCallee(), Ctx) : C.Callee;
       if (Reported.insert(Callee).second)
         add(Diag::UnknownCall, C.E->getBeginLoc(), {Callee, C.Why});
     }

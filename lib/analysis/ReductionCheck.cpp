@@ -4,7 +4,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -19,14 +19,14 @@ struct Update {
   SourceLocation Loc;
 };
 
-class UseScan : public RecursiveASTVisitor<UseScan> {
+class UseScan : public DynamicRecursiveASTVisitor {
 public:
   UseScan(const VarDecl *R, ASTContext &Ctx) : R(R), Ctx(Ctx) {}
 
   std::vector<Update> Updates;
   std::vector<const DeclRefExpr *> Misuses;
 
-  bool VisitIfStmt(IfStmt *S) {
+  bool VisitIfStmt(IfStmt *S) override {
     // if (x > m) m = x;
     const auto *Cond = dyn_cast<BinaryOperator>(S->getCond()->IgnoreParenImpCasts());
     const Stmt *Then = S->getThen();
@@ -46,13 +46,13 @@ public:
     return true;
   }
 
-  bool VisitUnaryOperator(UnaryOperator *U) {
+  bool VisitUnaryOperator(UnaryOperator *U) override {
     if (U->isIncrementDecrementOp() && ref(U->getSubExpr()) && handle(U->getSubExpr()))
       Updates.push_back({ReductionOp::Plus, U->isIncrementOp() ? "++" : "--", U->getOperatorLoc()});
     return true;
   }
 
-  bool VisitBinaryOperator(BinaryOperator *B) {
+  bool VisitBinaryOperator(BinaryOperator *B) override {
     if (!B->isAssignmentOp() || !ref(B->getLHS()) || Handled.count(ref(B->getLHS())))
       return true;
     if (B->isCompoundAssignmentOp()) {
@@ -112,7 +112,7 @@ public:
     return true;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     if (E->getDecl() == R && !Handled.count(E))
       Misuses.push_back(E);
     return true;

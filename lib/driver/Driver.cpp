@@ -12,7 +12,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -37,14 +37,14 @@ using namespace clang;
 // Statements of the main file indexed by where they begin, so that each
 // annotation can find the statement that follows it, with the function (or
 // lambda) whose body holds the statement, where clause names are looked up.
-class StatementIndex : public RecursiveASTVisitor<StatementIndex> {
+class StatementIndex : public DynamicRecursiveASTVisitor {
 public:
   struct Entry {
     const Stmt *S = nullptr;
     const Decl *Enclosing = nullptr;
   };
   explicit StatementIndex(const SourceManager &SM) : SM(SM) {}
-  bool TraverseDecl(Decl *D) {
+  bool TraverseDecl(Decl *D) override {
     // Only the main file's declarations matter; skipping headers keeps the
     // cost of the walk proportional to the user's file, not to <vector>.
     if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
@@ -53,18 +53,18 @@ public:
     const Decl *Saved = Enclosing;
     if (D && isa<FunctionDecl>(D))
       Enclosing = D;
-    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    bool R = DynamicRecursiveASTVisitor::TraverseDecl(D);
     Enclosing = Saved;
     return R;
   }
-  bool TraverseLambdaExpr(LambdaExpr *E) {
+  bool TraverseLambdaExpr(LambdaExpr *E) override {
     const Decl *Saved = Enclosing;
     Enclosing = E->getCallOperator();
-    bool R = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    bool R = DynamicRecursiveASTVisitor::TraverseLambdaExpr(E);
     Enclosing = Saved;
     return R;
   }
-  bool VisitStmt(Stmt *S) {
+  bool VisitStmt(Stmt *S) override {
     SourceLocation Loc = S->getBeginLoc();
     // Outermost statement wins: parents come first.
     if (Loc.isFileID())
@@ -94,7 +94,7 @@ private:
 // The innermost function (or lambda) whose body holds `Loc`: where the names
 // of a standalone directive are looked up.
 const Decl *functionAt(SourceLocation Loc, ASTContext &Ctx) {
-  struct Finder : RecursiveASTVisitor<Finder> {
+  struct Finder : DynamicRecursiveASTVisitor {
     const SourceManager &SM;
     SourceLocation Loc;
     const Decl *Found = nullptr;
@@ -103,15 +103,15 @@ const Decl *functionAt(SourceLocation Loc, ASTContext &Ctx) {
       return Body && !SM.isBeforeInTranslationUnit(Loc, Body->getBeginLoc()) &&
              SM.isBeforeInTranslationUnit(Loc, Body->getEndLoc());
     }
-    bool VisitFunctionDecl(FunctionDecl *F) {
+    bool VisitFunctionDecl(FunctionDecl *F) override {
       if (F->doesThisDeclarationHaveABody() && holds(F->getBody()))
         Found = F;
       return true;
     }
-    bool TraverseLambdaExpr(LambdaExpr *E) {
+    bool TraverseLambdaExpr(LambdaExpr *E) override {
       if (holds(E->getBody()))
         Found = E->getCallOperator();
-      return RecursiveASTVisitor::TraverseLambdaExpr(E);
+      return DynamicRecursiveASTVisitor::TraverseLambdaExpr(E);
     }
   } F(Ctx.getSourceManager(), Loc);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());

@@ -1,7 +1,7 @@
 #include "gpuautopar/LoopRewriter.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -63,15 +63,15 @@ SourceLocation endOfStatement(const Stmt *S, ASTContext &Ctx) {
 
 // Edits inside the body: `continue` of this loop becomes `return`; in task
 // mode a kernel launch without a stream gets the lease's stream.
-class BodyEdits : public RecursiveASTVisitor<BodyEdits> {
+class BodyEdits : public DynamicRecursiveASTVisitor {
 public:
   BodyEdits(Rewriter &R, bool TaskMode) : R(R), TaskMode(TaskMode) {}
-  bool VisitContinueStmt(ContinueStmt *S) {
+  bool VisitContinueStmt(ContinueStmt *S) override {
     if (Depth == 0)
       R.ReplaceText(S->getBeginLoc(), /*OrigLength=*/8, "return");
     return true;
   }
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) override {
     if (!TaskMode)
       return true;
     const CallExpr *Config = K->getConfig();
@@ -86,13 +86,19 @@ public:
     return true;
   }
   // `continue` inside nested loops belongs to them; lambdas have none of ours.
-  bool TraverseForStmt(ForStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseForStmt(S); }); }
-  bool TraverseWhileStmt(WhileStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseWhileStmt(S); }); }
-  bool TraverseDoStmt(DoStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseDoStmt(S); }); }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
-    return nested([&] { return RecursiveASTVisitor::TraverseCXXForRangeStmt(S); });
+  bool TraverseForStmt(ForStmt *S) override {
+    return nested([&] { return DynamicRecursiveASTVisitor::TraverseForStmt(S); });
   }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseWhileStmt(WhileStmt *S) override {
+    return nested([&] { return DynamicRecursiveASTVisitor::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) override {
+    return nested([&] { return DynamicRecursiveASTVisitor::TraverseDoStmt(S); });
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) override {
+    return nested([&] { return DynamicRecursiveASTVisitor::TraverseCXXForRangeStmt(S); });
+  }
+  bool TraverseLambdaExpr(LambdaExpr *) override { return true; }
 
 private:
   template <class F>
