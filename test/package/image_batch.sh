@@ -39,6 +39,10 @@ fi
 "$GA_CMAKE" -DREPORT="$GA_WORK/run.jsonl" -DKIND=run -DEXPECT_MODES="task;kernel;kernel" \
   -DBACKEND=sim -DDEVICES=3 -P "$GA_CHECK_REPORT"
 
+step "docs/tutorial.md shows what this run reported"
+python3 "$GA_SOURCE/test/package/tutorial_matches.py" "$GA_SOURCE/docs/tutorial.md" "$b/loops.json" "$GA_WORK/run.jsonl" ||
+  fail "docs/tutorial.md no longer matches a run of examples/image_batch"
+
 step "editing a source re-runs its rewrite, and only its"
 sleep 1   # make the new timestamp visibly newer on coarse-grained filesystems
 touch "$src/pipeline.cpp"
