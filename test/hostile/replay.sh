@@ -143,6 +143,11 @@ start "--check -v says what was decided"
 run 0 "$tool" --check -v simple.cpp -- -std=c++17
 grep -qF 'simple.cpp: 1 loop — 1 kernel; 0 rejected' out || fail "summary: $(cat out)"
 
+start "--check on a terminal says what was decided"
+# The same command as a user types it: stdout is a terminal (a pty), no -v.
+run 0 python3 -c 'import pty, sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)' "$tool" --check simple.cpp -- -std=c++17
+grep -qF 'simple.cpp: 1 loop — 1 kernel; 0 rejected' out || fail "summary on a terminal: $(cat out)"
+
 start "the output re-parses without -I"
 run 0 "$tool" simple.cpp -o once.cpp -- -std=c++17
 run 0 "$tool" once.cpp -o twice.out.cpp -- -std=c++17
