@@ -15,8 +15,6 @@ namespace {
 
 using clang::SourceLocation;
 
-bool isWord(llvm::StringRef S) { return !S.empty() && (std::isalpha((unsigned char)S[0]) || S[0] == '_'); }
-
 // A recursive-descent parser over the clause tokens. Every error is reported
 // once, at the token where parsing stopped, and parsing then gives up: after
 // a syntax error the rest of the line is guesswork.

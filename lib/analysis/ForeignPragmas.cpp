@@ -16,8 +16,6 @@ namespace {
 using clang::SourceLocation;
 using Tokens = std::vector<ClauseToken>;
 
-bool isWord(llvm::StringRef S) { return !S.empty() && (std::isalpha((unsigned char)S[0]) || S[0] == '_'); }
-
 const char *prefix(AnnotationDialect D) { return D == AnnotationDialect::OpenMP ? "omp" : "acc"; }
 
 // The words that name directives (as opposed to clauses) in each dialect.

@@ -4,7 +4,9 @@
 #pragma once
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
 
+#include <cctype>
 #include <string>
 
 namespace gpuautopar {
@@ -15,5 +17,8 @@ struct ClauseToken {
   bool LeadingSpace = false;
   bool IsNumber = false;
 };
+
+// Whether a spelling starts like a name: a clause or directive word, a variable.
+inline bool isWord(llvm::StringRef S) { return !S.empty() && (std::isalpha((unsigned char)S[0]) || S[0] == '_'); }
 
 } // namespace gpuautopar
