@@ -364,14 +364,18 @@ TEST(CudaBackend, KernelChunksReuseThePoolsBuffersAndWaitOncePerChunk) {
   const auto lines = report.lines();
   ASSERT_EQ(lines.size(), 2u);
   std::uint64_t allocations = 0;
-  for (int loop = 0; loop < 2; ++loop)
-    for (int d = 0; d < 2; ++d) {
+  for (int d = 0; d < 2; ++d) {
+    std::uint64_t on_device = 0;
+    for (int loop = 0; loop < 2; ++loop) {
       const std::uint64_t chunks = device_field(lines[loop], d, "chunks");
       EXPECT_LE(device_field(lines[loop], d, "syncs"), chunks) << lines[loop];
-      // A kernel-mode loop has two slots per GPU: a buffer each, at first.
-      EXPECT_LE(device_field(lines[loop], d, "allocations"), loop == 0 ? 2u : 0u) << lines[loop];
-      allocations += device_field(lines[loop], d, "allocations");
+      on_device += device_field(lines[loop], d, "allocations");
     }
+    // A kernel-mode loop has two slots per GPU: at most a buffer each, over
+    // both loops (a slot the first loop left unused allocates in the second).
+    EXPECT_LE(on_device, 2u) << lines[0] << "\n" << lines[1];
+    allocations += on_device;
+  }
   EXPECT_EQ(allocations, std::uint64_t(g_fake.mallocs.load())) << "the report counts each cudaMalloc";
 }
 
@@ -491,7 +495,9 @@ TEST(CudaBackend, AStickyErrorTakesTheGpuOutOfUseForTheProcess) {
     EXPECT_EQ(g_fake.live_allocations.load(), 0);
   }
   const std::string log = testing::internal::GetCapturedStderr();
-  EXPECT_NE(log.find("cuda0 failed chunk [0, "), std::string::npos) << log;
+  // With two slots per GPU, cuda0's second chunk fails too once its context is
+  // lost, and either failure may be the one logged first.
+  EXPECT_NE(log.find("cuda0 failed chunk ["), std::string::npos) << log;
   EXPECT_NE(log.find("out of use for the rest of the process"), std::string::npos) << log;
   const auto lines = report.lines();
   ASSERT_EQ(lines.size(), 2u);

@@ -126,11 +126,11 @@ void refused(std::vector<float> &a, const std::vector<float> &b, float *__restri
 // ANCHOR
 // LEGALITY
 // CHECK: refused.cpp:[[@LINE-23]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
-// CHECK: refused.cpp:[[@LINE-124]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-119]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-18]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
-// CHECK: refused.cpp:[[@LINE-126]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-121]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-13]]:5: error: OpenACC's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
-// CHECK: refused.cpp:[[@LINE-128]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-123]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-9]]:3: error: statement after '#pragma omp parallel for' must be a for loop
 // CHECK: refused.cpp:[[@LINE-11]]:1: note: annotation is here
 }
