@@ -9,7 +9,8 @@ usage: tutorial_matches.py TUTORIAL LOOPS_JSON RUN_JSONL
   real loop's mode, iteration count, backend and number of devices; its devices'
   iterations add up to the loop's; the bytes copied per iteration, and the
   copies, allocations and launches per chunk, are the real run's (the split
-  itself varies from run to run, these do not).
+  itself varies from run to run, these do not; a reduction's bytes back per
+  iteration vary within 2% with where the chunks end).
 - The prose "The N planes went a, b and c to the three devices" agrees with the
   task-mode line shown.
 - The tool's entry the tutorial shows (abridged with ...) names only fields the
@@ -75,7 +76,11 @@ for t in shown:
         ratios = [("h2d_bytes", "iterations"), ("d2h_bytes", "iterations"), ("h2d_copies", "chunks"),
                   ("allocations", "chunks"), ("launches", "chunks")]
         for num, den in ratios:
-            if per(td, num, den) != per(rd, num, den):
+            shown_r, run_r = per(td, num, den), per(rd, num, den)
+            # A reduction copies back one partial per block of 256 iterations of
+            # each chunk, so its bytes per iteration move a little with the split.
+            close = num == "d2h_bytes" and shown_r > 0 and run_r > 0 and abs(shown_r - run_r) <= 0.02 * run_r
+            if shown_r != run_r and not close:
                 fail(f"{where}: device {td['id']}: {num} per {den} {per(td, num, den)} shown, "
                      f"{per(rd, num, den)} in the run")
 
