@@ -18,6 +18,9 @@
 #include <isl/aff.h>
 
 #include <cassert>
+#include <map>
+#include <memory>
+#include <tuple>
 #include <utility>
 
 namespace gpuautopar {
@@ -122,6 +125,8 @@ struct DependenceTest::Impl {
   }
   ~Impl() {
     Stmts.clear();
+    Nests.clear();
+    Outer.reset();
     Ids.clear();
     isl_ctx_free(I);
   }
@@ -148,8 +153,13 @@ struct DependenceTest::Impl {
   std::string IndexName;
   std::map<unsigned, Own<isl_id>> Ids;
   std::map<const Access *, std::unique_ptr<Stmt>> Stmts;
-  std::optional<bool> OuterExactCache;
-  Set OuterDomainCache;
+  // The annotated loop's range, built once: [i] with its bounds and step.
+  std::unique_ptr<Stmt> Outer;
+  // Statement spaces and domains, one per distinct nest of enclosing loops
+  // and guards: the accesses of one statement share theirs. The domain is
+  // what costs (a strided loop's `mod` above all), not the access.
+  using NestKey = std::vector<std::tuple<int, const InnerLoop *, const Expr *, bool>>;
+  std::map<NestKey, std::unique_ptr<Stmt>> Nests;
 
   void inexact(Stmt &S, std::string Why) {
     if (S.Exact)
@@ -204,15 +214,52 @@ struct DependenceTest::Impl {
     return {};
   }
 
+  // The dimension of S that holds a loop variable atom.
+  std::optional<unsigned> loopDim(unsigned Id, const Stmt &S) const {
+    const Atom &X = Atoms[Id];
+    if (X.K == Atom::Induction)
+      return 0u;
+    if (X.K == Atom::Inner)
+      for (size_t K = 0; K < S.Dims.size(); ++K)
+        if (S.Dims[K] == X.Loop)
+          return unsigned(K + 1);
+    return std::nullopt;
+  }
+
+  bool isParam(unsigned Id) const { return Atoms[Id].K == Atom::Param || Atoms[Id].K == Atom::Size; }
+
+  // Aff + C * the parameter for atom Id.
+  isl_aff *addParam(isl_aff *Aff, unsigned Id, int64_t C) {
+    Own<isl_id> Name(id(Id));
+    Space Sp(isl_aff_get_domain_space(Aff));
+    int Pos = isl_space_find_dim_by_id(Sp.get(), isl_dim_param, Name.get());
+    if (Pos < 0) {
+      Pos = isl_aff_dim(Aff, isl_dim_param);
+      Aff = isl_aff_add_dims(Aff, isl_dim_param, 1);
+      Aff = isl_aff_set_dim_id(Aff, isl_dim_param, Pos, Name.copy());
+    }
+    return isl_aff_add_coefficient_val(Aff, isl_dim_param, Pos, isl_val_int_from_si(I, C));
+  }
+
   // `P` on S's space; nothing where it is not affine (a product of two
   // values that are not constants).
   PwAff pa(const Poly &P, const Stmt &S) {
-    PwAff Sum = constant(S.Sp, 0);
-    for (const auto &[Mono, C] : P.Terms) {
-      PwAff Term;
+    // Constants and loop variables go into one quasi-affine expression
+    // directly; only the other atoms pay for piecewise arithmetic.
+    isl_aff *Direct = isl_aff_zero_on_domain(isl_local_space_from_space(S.Sp.copy()));
+    for (const auto &[Mono, C] : P.Terms)
       if (Mono.empty())
-        Term = constant(S.Sp, C);
-      else if (Mono.size() == 1)
+        Direct = isl_aff_add_constant_val(Direct, isl_val_int_from_si(I, C));
+      else if (std::optional<unsigned> Dim = Mono.size() == 1 ? loopDim(Mono[0], S) : std::nullopt)
+        Direct = isl_aff_add_coefficient_val(Direct, isl_dim_in, int(*Dim), isl_val_int_from_si(I, C));
+      else if (Mono.size() == 1 && isParam(Mono[0]))
+        Direct = addParam(Direct, Mono[0], C);
+    PwAff Sum(isl_pw_aff_from_aff(Direct));
+    for (const auto &[Mono, C] : P.Terms) {
+      if (Mono.empty() || (Mono.size() == 1 && (loopDim(Mono[0], S) || isParam(Mono[0]))))
+        continue;
+      PwAff Term;
+      if (Mono.size() == 1)
         Term = atom(Mono[0], S);
       if (!Term)
         return {};
@@ -228,6 +275,33 @@ struct DependenceTest::Impl {
     return P ? pa(*P, S) : PwAff();
   }
 
+  // `L Op R` as a set (Op one of <, <=, >, >=, ==). Two single-piece
+  // expressions are compared directly, which costs isl a fraction of the
+  // piecewise comparison that the general case needs.
+  Set compare(PwAff L, PwAff R, BinaryOperatorKind Op) {
+    if (isl_pw_aff_isa_aff(L.get()) == isl_bool_true && isl_pw_aff_isa_aff(R.get()) == isl_bool_true) {
+      isl_aff *A = isl_pw_aff_as_aff(L.release()), *B = isl_pw_aff_as_aff(R.release());
+      A = isl_aff_align_params(A, isl_aff_get_space(B));
+      B = isl_aff_align_params(B, isl_aff_get_space(A));
+      isl_basic_set *C = nullptr;
+      switch (Op) {
+      case BO_LT: C = isl_aff_lt_basic_set(A, B); break;
+      case BO_LE: C = isl_aff_le_basic_set(A, B); break;
+      case BO_GT: C = isl_aff_gt_basic_set(A, B); break;
+      case BO_GE: C = isl_aff_ge_basic_set(A, B); break;
+      default: C = isl_aff_eq_basic_set(A, B); break;
+      }
+      return Set(isl_set_from_basic_set(C));
+    }
+    switch (Op) {
+    case BO_LT: return Set(isl_pw_aff_lt_set(L.release(), R.release()));
+    case BO_LE: return Set(isl_pw_aff_le_set(L.release(), R.release()));
+    case BO_GT: return Set(isl_pw_aff_gt_set(L.release(), R.release()));
+    case BO_GE: return Set(isl_pw_aff_ge_set(L.release(), R.release()));
+    default: return Set(isl_pw_aff_eq_set(L.release(), R.release()));
+    }
+  }
+
   // `Var Compare Bound`, Var starting at Lower and moving by Step (0: not a
   // constant), as constraints on dimension `Dim` of S.
   void counted(Stmt &S, unsigned Dim, const Expr *Lower, const Expr *Bound, LoopCompare Cmp, int64_t Step,
@@ -237,34 +311,50 @@ struct DependenceTest::Impl {
                     (Cmp == LoopCompare::NotEqual && Step >= 0);
     PwAff Lo = pa(Lower, S, Around);
     if (Lo)
-      S.Domain = Set(isl_set_intersect(S.Domain.release(), Up ? isl_pw_aff_ge_set(Var.copy(), Lo.copy())
-                                                              : isl_pw_aff_le_set(Var.copy(), Lo.copy())));
+      S.Domain = Set(isl_set_intersect(S.Domain.release(), compare(Var, Lo, Up ? BO_GE : BO_LE).release()));
     else
       inexact(S, std::string("the start of ") + What + " '" + textOrZero(Lower, Ctx) + "' is not affine");
     if (PwAff B = pa(Bound, S, Around)) {
-      isl_set *C = nullptr;
+      BinaryOperatorKind Op = BO_LT;
       switch (Cmp) {
-      case LoopCompare::Less: C = isl_pw_aff_lt_set(Var.copy(), B.release()); break;
-      case LoopCompare::LessEqual: C = isl_pw_aff_le_set(Var.copy(), B.release()); break;
-      case LoopCompare::Greater: C = isl_pw_aff_gt_set(Var.copy(), B.release()); break;
-      case LoopCompare::GreaterEqual: C = isl_pw_aff_ge_set(Var.copy(), B.release()); break;
+      case LoopCompare::Less: Op = BO_LT; break;
+      case LoopCompare::LessEqual: Op = BO_LE; break;
+      case LoopCompare::Greater: Op = BO_GT; break;
+      case LoopCompare::GreaterEqual: Op = BO_GE; break;
       case LoopCompare::NotEqual:
-        C = Up ? isl_pw_aff_lt_set(Var.copy(), B.release()) : isl_pw_aff_gt_set(Var.copy(), B.release());
+        Op = Up ? BO_LT : BO_GT;
         if (Step != 1 && Step != -1)
           inexact(S, std::string("the bound of ") + What + " is tested with '!='");
         break;
       }
-      S.Domain = Set(isl_set_intersect(S.Domain.release(), C));
+      S.Domain = Set(isl_set_intersect(S.Domain.release(), compare(Var, std::move(B), Op).release()));
     } else {
       inexact(S, std::string("the bound of ") + What + " '" + textOrZero(Bound, Ctx) + "' is not affine");
     }
     if (Step == 0) {
       inexact(S, std::string("the step of ") + What + " is not a constant");
     } else if ((Step > 1 || Step < -1) && Lo) {
-      // (Var - Lower) mod |Step| == 0
-      PwAff Off(isl_pw_aff_sub(Var.copy(), Lo.copy()));
-      PwAff Mod(isl_pw_aff_mod_val(Off.release(), isl_val_int_from_si(I, Step < 0 ? -Step : Step)));
-      S.Domain = Set(isl_set_intersect(S.Domain.release(), isl_pw_aff_zero_set(Mod.release())));
+      isl_val *Stride = isl_val_int_from_si(I, Step < 0 ? -Step : Step);
+      if (isl_pw_aff_isa_aff(Lo.get()) == isl_bool_true) {
+        // Var = Lower + Step * t, with the trip counter t as one more
+        // (trailing) dimension: an equality, which isl eliminates cheaply,
+        // where `mod` would add an existential variable to every later
+        // intersection and composition.
+        const isl_size N = isl_set_dim(S.Domain.get(), isl_dim_set);
+        S.Domain = Set(isl_set_add_dims(S.Domain.release(), isl_dim_set, 1));
+        S.Sp = Space(isl_set_get_space(S.Domain.get()));
+        isl_aff *L = isl_aff_add_dims(isl_pw_aff_as_aff(Lo.release()), isl_dim_in, 1);
+        isl_aff *T = isl_aff_var_on_domain(isl_local_space_from_space(S.Sp.copy()), isl_dim_set, N);
+        isl_val_free(Stride);
+        T = isl_aff_align_params(isl_aff_scale_val(T, isl_val_int_from_si(I, Step)), isl_aff_get_space(L));
+        L = isl_aff_align_params(L, isl_aff_get_space(T));
+        PwAff Next(isl_pw_aff_from_aff(isl_aff_add(L, T)));
+        PwAff V(isl_pw_aff_var_on_domain(isl_local_space_from_space(S.Sp.copy()), isl_dim_set, Dim));
+        S.Domain = Set(isl_set_intersect(S.Domain.release(), compare(std::move(V), std::move(Next), BO_EQ).release()));
+      } else { // (Var - Lower) mod |Step| == 0
+        PwAff Off(isl_pw_aff_sub(Var.copy(), Lo.copy()));
+        S.Domain = Set(isl_set_intersect(S.Domain.release(), isl_pw_aff_zero_set(isl_pw_aff_mod_val(Off.release(), Stride))));
+      }
     }
   }
 
@@ -287,11 +377,8 @@ struct DependenceTest::Impl {
       if (!L || !R)
         return {};
       switch (B->getOpcode()) {
-      case BO_LT: return Set(isl_pw_aff_lt_set(L.release(), R.release()));
-      case BO_LE: return Set(isl_pw_aff_le_set(L.release(), R.release()));
-      case BO_GT: return Set(isl_pw_aff_gt_set(L.release(), R.release()));
-      case BO_GE: return Set(isl_pw_aff_ge_set(L.release(), R.release()));
-      case BO_EQ: return Set(isl_pw_aff_eq_set(L.release(), R.release()));
+      case BO_LT: case BO_LE: case BO_GT: case BO_GE: case BO_EQ:
+        return compare(std::move(L), std::move(R), B->getOpcode());
       case BO_NE: return Set(isl_pw_aff_ne_set(L.release(), R.release()));
       default: return {};
       }
@@ -327,27 +414,65 @@ struct DependenceTest::Impl {
     counted(S, 0, L.Lower, L.Bound, L.Compare, Step, {}, "the annotated loop");
   }
 
+  // The annotated loop's own range as a set of [i].
+  const Stmt &outerRange() {
+    if (!Outer) {
+      Outer = std::make_unique<Stmt>();
+      Outer->Sp = Space(isl_space_set_dim_name(isl_space_set_alloc(I, 0, 1), isl_dim_set, 0, IndexName.c_str()));
+      Outer->Domain = Set(isl_set_universe(Outer->Sp.copy()));
+      outer(*Outer);
+    }
+    return *Outer;
+  }
+
   Stmt &stmt(const Access *X) {
     std::unique_ptr<Stmt> &Slot = Stmts[X];
     if (Slot)
       return *Slot;
     Slot = std::make_unique<Stmt>();
     Stmt &S = *Slot;
+    const Stmt &Nest = nest(X->Around);
     S.X = X;
-    for (const Enclosing &E : X->Around)
+    S.Dims = Nest.Dims;
+    S.Sp = Nest.Sp;
+    S.Domain = Nest.Domain;
+    S.Exact = Nest.Exact;
+    S.Why = Nest.Why;
+    if (X->AfterExit)
+      inexact(S, "a 'continue', 'goto' or 'throw' before it may skip it");
+    for (const Expr *Sub : X->Subscripts)
+      S.Subscripts.push_back(Sub ? Lin.of(Sub, X->Around) : std::optional<Poly>(Poly::constant(0)));
+    if (X->Subscripts.size() == 1 && !X->Subscripts[0] && A.Loop->RangeFor && X->Var == A.Loop->RangeContainer &&
+        X->E == A.Loop->RangeFor->getRangeInit())
+      S.Subscripts[0] = Lin.ofInduction(); // the range-for element c[k]
+    return S;
+  }
+
+  // The space and domain of statements inside the loops and guards `Around`.
+  const Stmt &nest(const std::vector<Enclosing> &Around) {
+    NestKey Key;
+    for (const Enclosing &E : Around)
+      Key.emplace_back(int(E.K), E.Loop, E.Cond, E.Holds);
+    std::unique_ptr<Stmt> &Slot = Nests[Key];
+    if (Slot)
+      return *Slot;
+    Slot = std::make_unique<Stmt>();
+    Stmt &S = *Slot;
+    for (const Enclosing &E : Around)
       if (E.K == Enclosing::Counted)
         S.Dims.push_back(E.Loop);
-    S.Sp = Space(isl_space_set_alloc(I, 0, 1 + S.Dims.size()));
-    S.Sp = Space(isl_space_set_tuple_id(S.Sp.release(), isl_dim_set,
-                                        isl_id_alloc(I, ("S" + std::to_string(Stmts.size())).c_str(), nullptr)));
-    S.Sp = Space(isl_space_set_dim_name(S.Sp.release(), isl_dim_set, 0, IndexName.c_str()));
+    const Stmt &Range = outerRange();
+    // [i, inner loop variables, trip counters of strided loops]
+    isl_set *D = isl_set_insert_dims(Range.Domain.copy(), isl_dim_set, 1, S.Dims.size());
+    D = isl_set_set_tuple_id(D, isl_id_alloc(I, ("S" + std::to_string(Nests.size())).c_str(), nullptr));
     for (size_t K = 0; K < S.Dims.size(); ++K)
-      S.Sp = Space(isl_space_set_dim_name(S.Sp.release(), isl_dim_set, K + 1,
-                                          S.Dims[K]->Var->getNameAsString().c_str()));
-    S.Domain = Set(isl_set_universe(S.Sp.copy()));
-    outer(S);
+      D = isl_set_set_dim_name(D, isl_dim_set, K + 1, S.Dims[K]->Var->getNameAsString().c_str());
+    S.Domain = Set(D);
+    S.Sp = Space(isl_set_get_space(S.Domain.get()));
+    if (!Range.Exact)
+      inexact(S, Range.Why);
     std::vector<Enclosing> Prefix;
-    for (const Enclosing &E : X->Around) {
+    for (const Enclosing &E : Around) {
       switch (E.K) {
       case Enclosing::Counted: {
         const unsigned Dim = 1 + (std::find(S.Dims.begin(), S.Dims.end(), E.Loop) - S.Dims.begin());
@@ -371,13 +496,6 @@ struct DependenceTest::Impl {
       }
       Prefix.push_back(E);
     }
-    if (X->AfterExit)
-      inexact(S, "a 'continue', 'goto' or 'throw' before it may skip it");
-    for (const Expr *Sub : X->Subscripts)
-      S.Subscripts.push_back(Sub ? Lin.of(Sub, X->Around) : std::optional<Poly>(Poly::constant(0)));
-    if (X->Subscripts.size() == 1 && !X->Subscripts[0] && A.Loop->RangeFor && X->Var == A.Loop->RangeContainer &&
-        X->E == A.Loop->RangeFor->getRangeInit())
-      S.Subscripts[0] = Lin.ofInduction(); // the range-for element c[k]
     return S;
   }
 
@@ -522,9 +640,13 @@ struct DependenceTest::Impl {
 
   bool columnInRow(const Stmt &S, const PwAff &Col, unsigned StrideAtom) {
     PwAff N = atom(StrideAtom, S);
-    Set Outside(isl_set_union(isl_set_complement(isl_pw_aff_nonneg_set(Col.copy())), isl_pw_aff_ge_set(Col.copy(), N.release())));
-    Outside = Set(isl_set_intersect(Outside.release(), S.Domain.copy()));
-    return isl_set_is_empty(Outside.get()) == isl_bool_true;
+    if (!N)
+      return false;
+    auto never = [&](Set Outside) {
+      Outside = Set(isl_set_intersect(Outside.release(), S.Domain.copy()));
+      return isl_set_is_empty(Outside.get()) == isl_bool_true;
+    };
+    return never(compare(Col, constant(S.Sp, 0), BO_LT)) && never(compare(Col, std::move(N), BO_GE));
   }
 
   std::string nonAffineReason(const Access &X, const Stmt &S) {
@@ -538,34 +660,30 @@ struct DependenceTest::Impl {
   }
 
   // The parameters for which the annotated loop runs two iterations or more.
-  Set twoIterations(Stmt &Any) {
-    Space Sp(isl_space_set_alloc(I, 0, 1));
-    Stmt Outer;
-    Outer.Sp = Space(isl_space_set_dim_name(Sp.release(), isl_dim_set, 0, IndexName.c_str()));
-    Outer.Domain = Set(isl_set_universe(Outer.Sp.copy()));
-    outer(Outer);
-    (void)Any;
-    Map Pairs(isl_map_from_domain_and_range(Outer.Domain.copy(), Outer.Domain.copy()));
-    Pairs = Map(isl_map_order_lt(Pairs.release(), isl_dim_in, 0, isl_dim_out, 0));
-    if (!Outer.Exact)
+  Set twoIterations() {
+    const Stmt &Range = outerRange();
+    if (!Range.Exact)
       return {};
+    Map Pairs(isl_map_from_domain_and_range(Range.Domain.copy(), Range.Domain.copy()));
+    Pairs = Map(isl_map_order_lt(Pairs.release(), isl_dim_in, 0, isl_dim_out, 0));
     return Set(isl_map_params(Pairs.release()));
   }
 
   // Pairs (x, y) of instances of X and Y in different iterations of the
   // annotated loop that touch the same element.
   Map conflicts(const Stmt &X, const Stmt &Y) {
-    Map RX(isl_map_intersect_domain(X.Rel.copy(), X.Domain.copy()));
-    Map RY(isl_map_intersect_domain(Y.Rel.copy(), Y.Domain.copy()));
-    Map D(isl_map_apply_range(RX.release(), isl_map_reverse(RY.release())));
+    // Compose the plain access functions first (cheap), then restrict both
+    // ends to the instances that run.
+    Map D(isl_map_apply_range(X.Rel.copy(), isl_map_reverse(Y.Rel.copy())));
+    D = Map(isl_map_intersect_range(isl_map_intersect_domain(D.release(), X.Domain.copy()), Y.Domain.copy()));
     Map Lt(isl_map_order_lt(D.copy(), isl_dim_in, 0, isl_dim_out, 0));
     return Map(isl_map_union(Lt.release(), isl_map_order_gt(D.release(), isl_dim_in, 0, isl_dim_out, 0)));
   }
 
   // Whether the conflicts happen for every value of the parameters (but
   // finitely many) for which the loop has two iterations.
-  bool always(const Map &D, Stmt &X) {
-    Set Q = twoIterations(X);
+  bool always(const Map &D) {
+    Set Q = twoIterations();
     if (!Q)
       return false;
     Set E(isl_map_params(D.copy()));
@@ -625,7 +743,7 @@ struct DependenceTest::Impl {
       isl_val_free(V);
       return R;
     };
-    const unsigned XBase = NP, YBase = NP + 1 + X.Dims.size();
+    const unsigned XBase = NP, YBase = NP + unsigned(isl_space_dim(X.Sp.get(), isl_dim_set));
     auto valueIn = [&](const Stmt &S, unsigned Base) {
       return [&, Base](unsigned Atom) -> std::optional<int64_t> {
         const struct Atom &A = Atoms[Atom];
@@ -679,7 +797,7 @@ struct DependenceTest::Impl {
           continue;
         const bool Certain = Empty == isl_bool_false && X.Exact && Y.Exact && !Xs[A]->MayWrite &&
                              (Xs[B]->Read || !Xs[B]->MayWrite);
-        if (Certain && always(D, X)) {
+        if (Certain && always(D)) {
           DependenceVerdict V;
           V.K = DependenceVerdict::Dependent;
           V.Write = Xs[A];

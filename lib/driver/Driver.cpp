@@ -354,7 +354,12 @@ private:
     // Inside a loop already rewritten: that loop's iterations are the
     // parallel ones; this loop stays serial in each. The directive becomes a
     // comment so that the output, run through the tool again, stays as it is.
-    for (const SourceRange &Outer : RewrittenLoops)
+    // Rewritten loops do not overlap and come in source order, as the
+    // annotations do: only the last ones can still hold this one.
+    for (auto It = RewrittenLoops.rbegin(); It != RewrittenLoops.rend(); ++It) {
+      const SourceRange &Outer = *It;
+      if (SM.isBeforeInTranslationUnit(Outer.getEnd(), P.A.HashLoc))
+        break;
       if (SM.isBeforeInTranslationUnit(Outer.getBegin(), P.A.HashLoc) &&
           SM.isBeforeInTranslationUnit(P.A.HashLoc, Outer.getEnd())) {
         report(Diags, Diag::NestedAnnotation, P.A.HashLoc)
@@ -374,6 +379,7 @@ private:
         Report.Ignored = true;
         return;
       }
+    }
     // `PAR(for (...) body)`: the loop is inside the macro's expansion, where
     // no rewrite can reach it.
     if (!P.Macro.empty())
