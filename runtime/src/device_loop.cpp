@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <thread>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace gpu_autopar {
 namespace detail {
@@ -11,6 +15,28 @@ namespace {
 using clock = std::chrono::steady_clock;
 
 double seconds_since(clock::time_point t0) { return std::chrono::duration<double>(clock::now() - t0).count(); }
+
+// How long the calling thread has waited, runnable, for a core (Linux's
+// schedstat); 0 where the kernel does not say.
+double runqueue_wait_seconds() {
+  struct schedstat_file {
+    int fd = ::open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    ~schedstat_file() {
+      if (fd >= 0)
+        ::close(fd);
+    }
+  };
+  thread_local const schedstat_file file;
+  if (file.fd < 0)
+    return 0;
+  char buf[96];
+  const ssize_t n = ::pread(file.fd, buf, sizeof buf - 1, 0);
+  if (n <= 0)
+    return 0;
+  buf[n] = 0;
+  unsigned long long ran = 0, waited = 0;
+  return std::sscanf(buf, "%llu %llu", &ran, &waited) == 2 ? 1e-9 * double(waited) : 0;
+}
 
 class device_loop;
 
@@ -89,6 +115,13 @@ public:
     const int d = worker / slots_;
     device& dev = pool_.get(devices_[d]);
     const double stretch = dev.stretch();
+    // A simulated device computes on its worker thread, which shares the
+    // host's cores with the other devices' workers: its chunk takes the wall
+    // time less the time that thread waited for a core, the time the device
+    // would take with a processor of its own. Charged for the other devices'
+    // work and the host's other processes, equal devices would look unequal
+    // and the adaptive schedule would split them unequally on that noise.
+    const bool device_time = dev.kind() == device_kind::sim;
     std::unique_lock<std::mutex> lock(m_);
     for (;;) {
       chunk c;
@@ -114,6 +147,7 @@ public:
       std::string what;
       std::exception_ptr error;
       const auto t0 = clock::now();
+      const double queued0 = device_time ? runqueue_wait_seconds() : 0;
       try {
         lease.expect_untracked_work(body_.leaves_untracked_work());
         lease.begin_chunk();
@@ -137,6 +171,8 @@ public:
       if (lost)
         what += what.empty() ? dev.retired_why() : "; " + dev.retired_why();
       double seconds = seconds_since(t0);
+      if (device_time)
+        seconds = std::max(0.0, seconds - (runqueue_wait_seconds() - queued0));
       if (outcome == ok && stretch > 1.0) {
         // A slower device computes slower; its link (copies) is no slower.
         const double compute = std::max(0.0, seconds - counted.link_wait_seconds);

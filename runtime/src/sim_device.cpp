@@ -1,16 +1,71 @@
 #include "sim_device.h"
 
-#include "device_loop.h" // stretch_wait
+#include "cuda_memory_pool.h" // size_class
+#include "device_loop.h"      // stretch_wait
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <unordered_map>
 
 namespace gpu_autopar {
 namespace detail {
+namespace {
+
+// Host memory behind the chunk buffers of simulated devices, recycled across
+// chunks. A buffer of a megabyte or more would otherwise come fresh from mmap
+// for every chunk, and the page faults of filling it cost more than the
+// chunk's compute, more per iteration for large chunks than for small ones:
+// an artefact of the simulation that skewed the adaptive schedule's estimates
+// (bench/short_loops.sh). What a device counts (its memory, its allocations)
+// does not change; only where the host finds the bytes. Sizes are rounded as
+// the CUDA pool rounds them, so that chunks of slightly different sizes share.
+class recycled_host_memory {
+public:
+  void* take(std::size_t bytes, std::size_t* size) {
+    *size = cuda_memory_pool::size_class(bytes);
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      auto it = idle_.lower_bound(*size);
+      if (it != idle_.end() && it->first <= 2 * *size) {
+        void* p = it->second;
+        *size = it->first;
+        idle_bytes_ -= it->first;
+        idle_.erase(it);
+        return p;
+      }
+    }
+    return std::malloc(*size);
+  }
+  void give_back(void* p, std::size_t size) noexcept {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      if (idle_bytes_ + size <= kKeepAtMost) {
+        idle_.emplace(size, p);
+        idle_bytes_ += size;
+        return;
+      }
+    }
+    std::free(p);
+  }
+
+private:
+  static constexpr std::size_t kKeepAtMost = std::size_t(256) << 20;
+  std::mutex m_;
+  std::multimap<std::size_t, void*> idle_;
+  std::size_t idle_bytes_ = 0;
+};
+
+recycled_host_memory& recycled() {
+  static auto* r = new recycled_host_memory; // never destroyed: workers may allocate during exit
+  return *r;
+}
+
+} // namespace
 
 sim_device::sim_device(int id, std::uint64_t memory, double stretch, std::vector<std::uint64_t> fail_at,
                        std::vector<std::uint64_t> oom_at, sim_link link)
@@ -39,13 +94,14 @@ public:
                                  std::to_string(dev_.memory_ - std::min(dev_.memory_, used - bytes)) +
                                  " free of " + std::to_string(dev_.memory_));
     }
-    void* p = std::malloc(bytes ? bytes : 1);
+    std::size_t held = 0;
+    void* p = recycled().take(bytes, &held);
     if (!p) {
       dev_.used_.fetch_sub(bytes);
       throw device_out_of_memory(dev_.name() + ": host allocation of " + std::to_string(bytes) + " bytes failed");
     }
     std::memset(p, kSimPoison, bytes);
-    live_.emplace(p, bytes);
+    live_.emplace(p, allocation{bytes, held});
     ++counted_.allocations;
     return p;
   }
@@ -54,9 +110,9 @@ public:
     auto it = live_.find(p);
     if (it == live_.end())
       return;
-    dev_.used_.fetch_sub(it->second);
+    dev_.used_.fetch_sub(it->second.bytes);
+    recycled().give_back(p, it->second.held);
     live_.erase(it);
-    std::free(p);
   }
 
   void copy_to_device(void* dst, const void* src, std::size_t bytes) override {
@@ -140,7 +196,11 @@ private:
   }
 
   sim_device& dev_;
-  std::unordered_map<void*, std::size_t> live_;
+  struct allocation {
+    std::size_t bytes; // what the device counts
+    std::size_t held;  // what the host holds behind it
+  };
+  std::unordered_map<void*, allocation> live_;
   std::uint64_t chunk_ = 0;
   bool oom_now_ = false;
   double pending_link_ = 0;   // link time of copies not waited for yet

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cstring>
 #include <regex>
 
 #include "lease_pool.h"
@@ -254,6 +256,37 @@ TEST(RunLoopFaults, SimulatedMemoryIsPoisonedAndSeparate) {
   run_loop(kSite, 1, o, body);
   EXPECT_EQ(body.first, detail::kSimPoison);
   EXPECT_TRUE(body.separate);
+}
+
+TEST(RunLoopFaults, RecycledSimulatedMemoryIsPoisonedAgain) {
+  // The host memory behind a simulated device's buffers is reused from chunk
+  // to chunk (sim_device.cpp); each allocation still starts as poison, never
+  // as what the chunk before left in it, and still counts as an allocation.
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:1"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  struct probe final : loop_body {
+    std::atomic<int> clean{0}, dirty{0};
+    void run_host(std::uint64_t, std::uint64_t) override {}
+    void run_device(device_context& dev, std::uint64_t b, std::uint64_t e) override {
+      const std::size_t bytes = (std::size_t(1) << 20) + 64 * (e - b); // past malloc's mmap threshold
+      auto* p = static_cast<unsigned char*>(dev.allocate(bytes));
+      bool poisoned = true;
+      for (std::size_t k = 0; k < bytes; k += 4093)
+        poisoned = poisoned && p[k] == detail::kSimPoison;
+      (poisoned ? clean : dirty) += 1;
+      std::memset(p, 0, bytes);
+      dev.deallocate(p);
+    }
+    bool can_run_on(device_kind, const char**) const override { return true; }
+  } body;
+  loop_options o;
+  o.schedule = schedule_kind::dynamic;
+  o.chunk = 1;
+  o.min_iterations = 0;
+  run_loop(kSite, 12, o, body);
+  EXPECT_EQ(body.clean.load(), 12);
+  EXPECT_EQ(body.dirty.load(), 0);
+  EXPECT_NE(report.lines().at(0).find("\"allocations\":12"), std::string::npos) << report.lines().at(0);
 }
 
 TEST(RunLoopFaults, EveryScheduleSurvivesUnevenSpeedsAndFaults) {

@@ -7,7 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <ctime>
 #include <thread>
+
+#include <sched.h>
 
 #include "lease_pool.h"
 #include "runtime_state.h"
@@ -170,6 +174,63 @@ TEST(RunLoop, DISABLED_SimulatedLinkOverlapsCopiesWithTheChunkBefore) {
   EXPECT_NEAR(link, 0.032, 1e-4) << l;
   EXPECT_GE(busy, compute) << l;
   EXPECT_LT(busy, compute + 0.018) << "copies overlap the chunk before (compute " << compute << " s): " << l;
+}
+
+// A body that keeps its thread busy for `cpu` of that thread's own CPU time
+// per iteration, however long the wall clock takes for it.
+struct spinning_body : recording_body {
+  explicit spinning_body(std::uint64_t count, std::chrono::microseconds cpu) : recording_body(count), cpu(cpu) {}
+  void run_device(device_context& dev, std::uint64_t b, std::uint64_t e) override {
+    for (std::uint64_t k = b; k < e; ++k) {
+      timespec t0{}, t{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+      do
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+      while ((t.tv_sec - t0.tv_sec) * 1000000 + (t.tv_nsec - t0.tv_nsec) / 1000 < cpu.count());
+    }
+    recording_body::run_device(dev, b, e);
+  }
+  std::chrono::microseconds cpu;
+};
+
+TEST(RunLoop, SimulatedDevicesAreNotChargedForWaitingForACore) {
+  // Two simulated devices whose workers share one core: each chunk's wall
+  // time is about twice its work. A device's seconds (what the adaptive
+  // schedule and the report's efficiency use) are its own work.
+  cpu_set_t before, one;
+  ASSERT_EQ(sched_getaffinity(0, sizeof before, &before), 0);
+  CPU_ZERO(&one);
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &before)) {
+      CPU_SET(c, &one);
+      break;
+    }
+  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0); // the workers started below inherit it
+  temp_file report;
+  std::string line;
+  {
+    scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+    spinning_body body(40, std::chrono::microseconds(2000));
+    run_loop(kSite, 40, with(schedule_kind::dynamic, 1), body);
+    EXPECT_TRUE(body.each_once());
+    line = report.lines().at(0);
+  }
+  sched_setaffinity(0, sizeof before, &before);
+  const double wall = std::strtod(rt_test::json_field(line, "seconds", line.find("}]")).c_str(), nullptr);
+  if (wall < 0.064) // 80 ms of work: ran side by side after all, nothing to tell apart
+    GTEST_SKIP() << "the devices' workers did not share one core: " << line;
+  std::uint64_t total = 0;
+  int used = 0;
+  rt_test::device_iterations(line, total, used);
+  ASSERT_EQ(used, 2) << line;
+  const std::string devices = rt_test::json_field(line, "devices");
+  double busy = 0;
+  for (std::size_t at = devices.find("\"seconds\":"); at != std::string::npos; at = devices.find("\"seconds\":", at + 1))
+    busy += std::strtod(devices.c_str() + at + 10, nullptr);
+  // 40 iterations of 2 ms of work: 80 ms in all, not the ~160 ms of wall
+  // time the two devices spent side by side on one core.
+  EXPECT_LT(busy, 0.110) << line;
+  EXPECT_GT(busy, 0.070) << line;
 }
 
 TEST(RunLoop, ReportLinesForCpuSerialAndHostMode) {
