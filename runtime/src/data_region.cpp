@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
@@ -31,6 +32,8 @@ namespace {
 
 struct device_copy {
   unsigned char* mem = nullptr; // the whole section's size, allocated at the device's first use
+  interval_set used;            // the parts a chunk has used (resident_first_use() done or under way)
+  int preparing = 0;            // resident_first_use() calls under way
   interval_set valid;
   bool unusable = false;        // could not allocate: its chunks copy through the host
   std::uint64_t to_device = 0, to_host = 0; // bytes, for the report
@@ -49,6 +52,7 @@ struct mapped {
 struct region_state {
   loop_site site;
   std::mutex m;
+  std::condition_variable prepared; // a device's copy has no first use under way any more
   std::vector<mapped> maps;
 };
 
@@ -177,9 +181,9 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
     sync_host(host, bytes);
     return {residency::through_host, nullptr};
   }
-  std::lock_guard<std::mutex> lock(o.region->m);
+  std::unique_lock<std::mutex> lock(o.region->m);
   mapped& m = *o.map;
-  ensure_devices(m);
+  ensure_devices(m); // sized once, to the pool: `c` stays where it is
   device_copy& c = m.on[std::size_t(dev.id())];
   if (!c.mem && !c.unusable) {
     try {
@@ -194,6 +198,23 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
     bring_to_host(*o.region, m, o.range);
     return {residency::through_host, nullptr};
   }
+  // The parts of the copy this chunk uses for the first time are prepared
+  // without the region's lock, so that devices starting a region do that side
+  // by side. Another slot of the same device (slots(n) in a region) waits
+  // until they are ready before it copies into them.
+  if (std::vector<byte_range> fresh = c.used.missing(o.range); !fresh.empty()) {
+    for (byte_range piece : fresh)
+      c.used.add(piece);
+    ++c.preparing;
+    unsigned char* mem = c.mem;
+    lock.unlock();
+    for (byte_range piece : fresh)
+      pool_device(dev.id()).resident_first_use(mem + piece.begin, piece.size());
+    lock.lock();
+    --c.preparing;
+    o.region->prepared.notify_all();
+  }
+  o.region->prepared.wait(lock, [&] { return c.preparing == 0; });
   if (read) {
     bool copied = false;
     for (byte_range piece : c.valid.missing(o.range)) {

@@ -115,6 +115,10 @@ public:
     throw device_error(name() + ": keeps no data resident");
   }
   virtual void resident_free(void* p) noexcept { (void)p; }
+  // Called once for each part of a resident copy before a chunk first uses
+  // it, outside the region's lock (a simulated device fills it with poison
+  // then, so that a region pays only for the parts its devices use).
+  virtual void resident_first_use(void* p, std::size_t bytes) { (void)p, (void)bytes; }
   virtual void resident_to_host(void* dst, const void* src, std::size_t bytes) {
     (void)dst, (void)src, (void)bytes;
     throw device_error(name() + ": keeps no data resident");

@@ -216,12 +216,15 @@ void* sim_device::resident_allocate(std::size_t bytes) {
     throw device_out_of_memory(name() + ": out of memory for resident data: " + std::to_string(bytes) +
                                " bytes requested");
   }
+  // Not filled here: a resident copy holds whole sections, of which each
+  // device uses its part; resident_first_use() poisons each part before its
+  // first use (large allocations come as untouched pages, which cost nothing
+  // until then).
   void* p = std::malloc(bytes ? bytes : 1);
   if (!p) {
     used_.fetch_sub(bytes);
     throw device_out_of_memory(name() + ": host allocation of " + std::to_string(bytes) + " bytes failed");
   }
-  std::memset(p, kSimPoison, bytes);
   std::lock_guard<std::mutex> lock(resident_mutex_);
   resident_.emplace(p, bytes);
   return p;
@@ -237,7 +240,15 @@ void sim_device::resident_free(void* p) noexcept {
   std::free(p);
 }
 
-void sim_device::resident_to_host(void* dst, const void* src, std::size_t bytes) { std::memcpy(dst, src, bytes); }
+void sim_device::resident_first_use(void* p, std::size_t bytes) { std::memset(p, kSimPoison, bytes); }
+
+// A region's copies to the host (halo rows on their way to a neighbour, the
+// results at its end) cross the link as chunks' copies do.
+void sim_device::resident_to_host(void* dst, const void* src, std::size_t bytes) {
+  std::memcpy(dst, src, bytes);
+  if (link_.on())
+    stretch_wait(link_.seconds(bytes));
+}
 
 std::string sim_device::describe() const {
   char buf[160];

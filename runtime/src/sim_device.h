@@ -34,6 +34,7 @@ public:
   // Resident memory counts against the device's memory like a chunk's.
   void* resident_allocate(std::size_t bytes) override;
   void resident_free(void* p) noexcept override;
+  void resident_first_use(void* p, std::size_t bytes) override;
   void resident_to_host(void* dst, const void* src, std::size_t bytes) override;
 
   std::uint64_t memory() const { return memory_; }
