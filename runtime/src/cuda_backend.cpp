@@ -211,18 +211,18 @@ public:
     dev_.retire(error_text(api_, e) + " (the device's CUDA context is lost)");
   }
 
-  std::uint64_t memory_budget() override {
+  std::uint64_t memory_budget(int sharing) override {
     std::size_t free = 0, total = 0;
     if (api_.mem_get_info(&free, &total) != 0) {
       api_.get_last_error();
-      return slot_context::memory_budget();
+      return slot_context::memory_budget(sharing);
     }
     // Room for the allocator's rounding and what other slots of this GPU
     // allocate meanwhile: each gets an equal share of 90% of what is free
     // (the pool's idle buffers included), less the pool's rounding up of
     // sizes (at most a quarter).
     const std::uint64_t available = std::uint64_t(free) + dev_.pool.idle_bytes();
-    return available / 10 * 9 / 5 * 4 / std::uint64_t(std::max(1, dev_.open_slots.load()));
+    return available / 10 * 9 / 5 * 4 / std::uint64_t(std::max({1, sharing, dev_.open_slots.load()}));
   }
 
   int enter_nested() override {

@@ -32,7 +32,12 @@ public:
   virtual void after_failure() noexcept {}
   // Bytes one chunk may allocate on this lease now (free device memory), so
   // that chunks are sized to fit instead of failing; max() if unknown.
-  virtual std::uint64_t memory_budget() { return std::numeric_limits<std::uint64_t>::max(); }
+  // `sharing` is how many slots of this device the loop runs: they size
+  // their chunks at the same time, some before the others have opened.
+  virtual std::uint64_t memory_budget(int sharing) {
+    (void)sharing;
+    return std::numeric_limits<std::uint64_t>::max();
+  }
   // Around a loop nested in a task-mode body on this lease: the body may have
   // made another device current; the nested loop runs on the lease's device
   // and the body's choice is restored afterwards.

@@ -268,7 +268,7 @@ private:
   void fit_to_memory(slot_context& lease, chunk& c, std::unique_lock<std::mutex>& lock) {
     if (c.range.size() < 2 || body_.device_bytes(c.range.begin, c.range.begin + 1) == 0)
       return;
-    const std::uint64_t budget = lease.memory_budget();
+    const std::uint64_t budget = lease.memory_budget(slots_);
     std::uint64_t keep = c.range.size();
     while (keep > 1 && body_.device_bytes(c.range.begin, c.range.begin + keep) > budget)
       keep /= 2;

@@ -139,7 +139,7 @@ public:
     settle_link();
   }
 
-  std::uint64_t memory_budget() override {
+  std::uint64_t memory_budget(int /*sharing: one device memory, counted as allocated*/) override {
     const std::uint64_t used = dev_.used_.load();
     return used < dev_.memory_ ? dev_.memory_ - used : 0;
   }

@@ -456,11 +456,11 @@ TEST(CudaBackend, PoolSizeClassesWasteAtMostAQuarter) {
   }
 }
 
-// DISABLED: with two slots per GPU both slots size their chunks to the same
-// free memory, so one allocation can fail (and its chunk is retried) in some
-// runs; chunk sizing must count the other slot's buffer. Issue 11 keeps this
-// open.
-TEST(CudaBackend, DISABLED_ChunksAreSizedToTheFreeDeviceMemory) {
+// Two slots per GPU size their chunks at the same time: each to its share of
+// the free memory, also before the other slot has opened (it once sized to
+// all of it, and one allocation failed in runs where the second slot opened
+// late).
+TEST(CudaBackend, ChunksAreSizedToTheFreeDeviceMemory) {
   with_fake_cuda cuda;
   g_fake.max_allocation = g_fake.free_memory = g_fake.capacity = 4096;
   temp_file report;
