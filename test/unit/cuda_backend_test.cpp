@@ -517,8 +517,14 @@ TEST(CudaBackend, ABodyThatFaultsOnTwoGpusIsTheLoopsError) {
   scoped_env env({{"GPU_AUTOPAR_DEVICES", "cuda"}});
   kernel_like_body body(30000);
   body.fault_at = 12345; // on every GPU: the body's own fault
+  // One slot per GPU: with two, a chunk running beside the faulting one on
+  // the same GPU fails with it (the context is lost) and runs again
+  // elsewhere, which this count of iterations would see twice (about one
+  // run in 30).
+  loop_options one_slot;
+  one_slot.slots = 1;
   try {
-    run_loop(kSite, 30000, loop_options{}, body);
+    run_loop(kSite, 30000, one_slot, body);
     ADD_FAILURE() << "expected a loop_error";
   } catch (const loop_error& e) {
     const std::string what = e.what();
