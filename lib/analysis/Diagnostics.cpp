@@ -83,7 +83,10 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::LoopCarriedDependence: return {L::Error, "loop-carried dependence on '%0': %1"};
   case Diag::NoteAccess: return {L::Note, "%0 of '%1' here"};
   case Diag::UnknownDependence: return {Unproven, "cannot prove that iterations access distinct elements of '%0': %1"};
-  case Diag::MayAlias: return {Unproven, "'%0' and '%1' may alias; declare them __restrict__ if they never overlap"};
+  case Diag::MayAlias: return {Unproven, "'%0' and '%1' may alias; %2"};
+  case Diag::AliasCheckedAtRunTime:
+    return {L::Remark, "'%0' and '%1' may overlap; the rewritten loop compares their addresses first and runs "
+                       "serially if they do"};
   case Diag::UnknownCall:
     return {Unproven, "call to '%0' %1; it must not touch data that other iterations use"};
   case Diag::NoteWitness: return {L::Note, "for example, %0"};

@@ -1,5 +1,6 @@
 #include "gpuautopar/Legality.h"
 #include "BodyModel.h"
+#include "Containers.h"
 #include "Dependence.h"
 #include "ExprHelpers.h"
 #include "FunctionKinds.h"
@@ -31,6 +32,66 @@ bool mayPointToSameObjects(QualType A, QualType B, ASTContext &Ctx) {
   QualType PA = A.getNonReferenceType()->getPointeeType().getCanonicalType();
   QualType PB = B.getNonReferenceType()->getPointeeType().getCanonicalType();
   return Ctx.hasSameUnqualifiedType(PA, PB) || PA->isCharType() || PB->isCharType() || PA->isVoidType() || PB->isVoidType();
+}
+
+// The scalar type at the bottom of an object's elements (`double` for
+// `double *`, `double[4][4]` and `std::vector<double>`).
+QualType scalarOf(QualType Object, ContainerKind K) {
+  QualType E = elementType(Object, K);
+  if (E.isNull())
+    return E;
+  while (const ArrayType *AT = E->getAsArrayTypeUnsafe())
+    E = AT->getElementType();
+  return E.getCanonicalType();
+}
+
+// May two objects used in the loop share memory? Pointers may point into
+// the same array (unless restrict, or of types the strict aliasing rule
+// keeps apart); a pointer may point into an array or container; a container
+// or array reached by reference (a `std::vector<T> &` parameter, a member)
+// may be bound to another of the same type. Two variables that hold their
+// own storage never overlap.
+bool mayShareMemory(const Access &A, const Access &B, ASTContext &Ctx) {
+  const std::optional<ContainerKind> KA = containerKind(A.ObjectType), KB = containerKind(B.ObjectType);
+  if (!KA || !KB)
+    return false;
+  const bool PA = *KA == ContainerKind::RawPointer, PB = *KB == ContainerKind::RawPointer;
+  if (PA && PB)
+    return mayPointToSameObjects(A.ObjectType, B.ObjectType, Ctx);
+  if (PA || PB) {
+    const QualType SA = scalarOf(A.ObjectType, *KA), SB = scalarOf(B.ObjectType, *KB);
+    if (SA.isNull() || SB.isNull())
+      return true;
+    return Ctx.hasSameUnqualifiedType(SA, SB) || SA->isCharType() || SB->isCharType() || SA->isVoidType() ||
+           SB->isVoidType();
+  }
+  auto Bound = [](const Access &X) {
+    return !X.Var || X.ThroughMember || X.Var->getType()->isReferenceType();
+  };
+  // A reference parameter was bound before the function made its own
+  // objects (by-value parameters, locals).
+  auto Own = [](const Access &X) {
+    return X.Var && !X.ThroughMember && X.Var->hasLocalStorage() && !X.Var->getType()->isReferenceType();
+  };
+  auto RefParam = [](const Access &X) {
+    return X.Var && !X.ThroughMember && isa<ParmVarDecl>(X.Var) && X.Var->getType()->isReferenceType();
+  };
+  if ((RefParam(A) && Own(B)) || (RefParam(B) && Own(A)))
+    return false;
+  return (Bound(A) || Bound(B)) &&
+         Ctx.hasSameUnqualifiedType(A.ObjectType.getNonReferenceType(), B.ObjectType.getNonReferenceType());
+}
+
+// What a user can do about a possible overlap (MayAlias's last argument).
+std::string aliasAdvice(const Access &A, const Access &B) {
+  const bool PA = A.ObjectType.getNonReferenceType()->isPointerType(),
+             PB = B.ObjectType.getNonReferenceType()->isPointerType();
+  if (PA && PB)
+    return "declare them __restrict__ if they never overlap";
+  if (PA || PB)
+    return "declare '" + (PA ? A.Name : B.Name) + "' __restrict__ if it never points into '" + (PA ? B.Name : A.Name) +
+           "'";
+  return "the loop is parallel only if they are different objects";
 }
 
 const char *what(const Access &A) { return A.Write ? "write" : "read"; }
@@ -227,14 +288,16 @@ private:
              "it is passed to '" + X.Callee->getNameAsString() + "', which the analysis does not follow"});
   }
 
-  // Two pointers declared outside (variables or members, `s.data` of a
-  // `Field &s`), both used for elements, one written: they may point into
-  // the same array unless declared restrict.
+  // Two objects declared outside (variables or members, `s.data` of a
+  // `Field &s`), both used for elements, one written, that may share memory
+  // (mayShareMemory). Between two variables the reason records them, so that
+  // the rewritten loop may compare their addresses instead.
   void aliasing() {
     llvm::MapVector<StringRef, const Access *> FirstUse, FirstWrite;
     for (const Access &X : Walk.Accesses) {
       const QualType T = X.ObjectType.getNonReferenceType();
-      if (!X.Element || !T->isPointerType() || T.isRestrictQualified() || (X.Var && isPrivate(X.Var)))
+      if (!X.Element || !containerKind(T) || (T->isPointerType() && T.isRestrictQualified()) ||
+          (X.Var && isPrivate(X.Var)))
         continue;
       FirstUse.insert({X.Name, &X});
       if (X.Write)
@@ -243,11 +306,15 @@ private:
     std::set<std::pair<StringRef, StringRef>> Reported;
     for (const auto &[W, WA] : FirstWrite)
       for (const auto &[O, OA] : FirstUse) {
-        if (O == W || Reported.count({O, W}) || !mayPointToSameObjects(WA->ObjectType, OA->ObjectType, Ctx))
+        if (O == W || Reported.count({O, W}) || !mayShareMemory(*WA, *OA, Ctx))
           continue;
         Reported.insert({W, O});
-        note(add(Diag::MayAlias, WA->E->getExprLoc(), {W.str(), O.str()}), Diag::NoteAccess, OA->E->getExprLoc(),
-             {what(*OA), O.str()});
+        Verdict::Reason &Why = add(Diag::MayAlias, WA->E->getExprLoc(), {W.str(), O.str(), aliasAdvice(*WA, *OA)});
+        note(Why, Diag::NoteAccess, OA->E->getExprLoc(), {what(*OA), O.str()});
+        if (WA->Var && OA->Var && !WA->ThroughMember && !OA->ThroughMember) {
+          Why.AliasWritten = WA->Var;
+          Why.AliasOther = OA->Var;
+        }
       }
   }
 
@@ -316,14 +383,56 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
   A.Verdict.Decided = true;
   assert((A.Verdict.K == LegalityVerdict::Independent) == A.Verdict.Reasons.empty() &&
          "a verdict other than independent says why");
+  // A possible overlap of two variables waits for settleAliasChecks: once
+  // the maps are known it may become a check in the rewritten code.
   const char *AssertedBy = assertedBy(A.Pragma.Dialect);
+  LegalityVerdict::Kind Rendered = LegalityVerdict::Independent;
   for (const LegalityVerdict::Reason &R : A.Verdict.Reasons) {
+    if (R.AliasWritten)
+      continue;
     render(R.Main, Diags, Opts.Strict, AssertedBy);
     for (const Finding &N : R.Notes)
       render(N, Diags, Opts.Strict, AssertedBy);
+    Rendered = std::max(Rendered, R.K);
   }
-  return A.Verdict.K == LegalityVerdict::Independent ||
-         (A.Verdict.K == LegalityVerdict::Unproven && !Opts.Strict);
+  return Rendered == LegalityVerdict::Independent || (Rendered == LegalityVerdict::Unproven && !Opts.Strict);
+}
+
+bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags, const AnalysisOptions &Opts) {
+  auto IndexOf = [&](const VarDecl *V) -> std::optional<unsigned> {
+    for (unsigned I = 0; I < A.Arrays.size(); ++I)
+      if (A.Arrays[I].Var == V)
+        return I;
+    return std::nullopt;
+  };
+  bool Ok = true;
+  std::vector<LegalityVerdict::Reason> Kept;
+  for (LegalityVerdict::Reason &R : A.Verdict.Reasons) {
+    if (!R.AliasWritten) {
+      Kept.push_back(std::move(R));
+      continue;
+    }
+    const std::optional<unsigned> W = IndexOf(R.AliasWritten), O = IndexOf(R.AliasOther);
+    if (CanCheck && A.Mode == LoopMode::Kernel && W && O) {
+      A.AliasChecks.push_back({*W, *O});
+      render(Finding{Diag::AliasCheckedAtRunTime, R.Main.Loc, R.Main.Args}, Diags, Opts.Strict, nullptr);
+      for (const Finding &N : R.Notes)
+        render(N, Diags, Opts.Strict, nullptr);
+      continue;
+    }
+    // A loop with a proven conflict cannot run in parallel whatever the
+    // addresses are: a possible overlap would add nothing.
+    if (A.Verdict.K != LegalityVerdict::Dependent) {
+      render(R.Main, Diags, Opts.Strict, nullptr);
+      for (const Finding &N : R.Notes)
+        render(N, Diags, Opts.Strict, nullptr);
+      Ok = Ok && !Opts.Strict;
+    }
+    Kept.push_back(std::move(R));
+  }
+  A.Verdict.Reasons = std::move(Kept);
+  A.Verdict.recompute();
+  return Ok;
 }
 
 } // namespace gpuautopar

@@ -55,9 +55,8 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
   const BodyModel Body = collectBody(A, Ctx);
   const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts) && collapsedLoopsAreParallel(A, Ctx, Diags, Opts);
   const bool Classified = classifyLoop(A, Body, Ctx, Diags);
-  if (!Legal || !Classified)
-    return A;
-  if (A.Mode == LoopMode::Kernel && !inferDataMaps(A, Ctx, Diags))
+  const bool Mapped = Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Ctx, Diags));
+  if (!settleAliasChecks(A, Mapped, Diags, Opts) || !Mapped)
     return A;
   A.Accepted = true;
   return A;

@@ -174,6 +174,8 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
     M.Section = std::move(Section);
     Out.Maps.push_back(std::move(M));
   }
+  for (const LoopAnalysis::AliasCheck &C : A.AliasChecks)
+    Out.AliasChecks.push_back({name(A.Arrays[C.Written].Var), name(A.Arrays[C.Other].Var)});
   if (A.Verdict.Decided)
     Out.Verdict = spelling(A.Verdict.K);
   Out.Witness = A.Verdict.Witness;

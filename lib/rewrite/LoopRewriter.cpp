@@ -215,7 +215,8 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   std::string Head = Indent;
   llvm::raw_string_ostream OS(Head);
   OS << entryPoint(A.Mode) << "(::gpu_autopar::loop_site{\"" << quoted(Names.SiteFile) << "\", "
-     << SM.getPresumedLineNumber(A.Pragma.HashLoc) << "}" << Cont << H.Space << ", " << optionsText(A.Clauses);
+     << SM.getPresumedLineNumber(A.Pragma.HashLoc) << "}" << Cont << H.Space << ", " << optionsText(A.Clauses)
+     << disjointChecksText(A);
   if (A.Mode == LoopMode::Kernel)
     OS << Cont << dataText(A);
   else if (std::string Produced = producedText(A); !Produced.empty())

@@ -96,6 +96,14 @@ std::string optionsText(const LoopClauses &C) {
   return S;
 }
 
+std::string disjointChecksText(const LoopAnalysis &A) {
+  std::string S;
+  for (const LoopAnalysis::AliasCheck &C : A.AliasChecks)
+    S += ".check_disjoint(" + std::to_string(C.Written) + ", \"" + A.Arrays[C.Written].Var->getNameAsString() +
+         "\", " + std::to_string(C.Other) + ", \"" + A.Arrays[C.Other].Var->getNameAsString() + "\")";
+  return S;
+}
+
 std::string reductionsText(const LoopClauses &C) {
   std::string S = "::gpu_autopar::reductions(";
   for (size_t I = 0; I < C.Reductions.size(); ++I) {

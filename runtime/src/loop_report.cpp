@@ -102,6 +102,8 @@ std::string report_json(const loop_record& r) {
                   ",\"backend\":\"" + backend_of(r) + "\"";
   if (r.serial)
     j += ",\"serial\":true";
+  if (!r.serial_reason.empty())
+    j += ",\"serial_reason\":\"" + json_escape(r.serial_reason) + "\"";
   if (r.nested)
     j += ",\"nested\":true";
   j += ",\"devices\":[";
@@ -132,7 +134,9 @@ std::string info_line(const loop_record& r) {
   std::string s = std::string("gpu-autopar: ") + r.site.file + ":" + std::to_string(r.site.line) + ": " +
                   mode_name(r.mode) + " loop, " + std::to_string(r.iterations) + " iterations ";
   if (r.serial) {
-    s += "serially on the calling thread (below min_iterations " + std::to_string(r.serial_below) + ")";
+    s += "serially on the calling thread (" +
+         (r.serial_reason.empty() ? "below min_iterations " + std::to_string(r.serial_below) : r.serial_reason) +
+         ")";
   } else if (r.devices.size() == 1 && r.devices[0].kind == device_kind::cpu && r.devices[0].threads > 0) {
     s += "on cpu (" + std::to_string(r.devices[0].threads) + " threads)";
   } else {

@@ -28,6 +28,7 @@ struct loop_record {
   std::uint64_t iterations = 0;
   bool serial = false;
   std::uint64_t serial_below = 0; // the threshold that made it serial
+  std::string serial_reason;      // or why it had to (loop_options::serial_reason)
   bool nested = false;            // ran on the lease of an enclosing loop
   std::vector<report_entry> devices;
   const char* fallback_to = nullptr; // "cpu" or "gpu"

@@ -95,7 +95,7 @@ void run_nested_on_lease(const loop_site& site, std::uint64_t count, const loop_
   runtime_state& rt = runtime();
   const auto t0 = clock::now();
   const device_counters before = lease.counters();
-  const bool on_device = body.can_run_on(lease.kind(), nullptr);
+  const bool on_device = !options.serial_reason && body.can_run_on(lease.kind(), nullptr);
   if (on_device) {
     // The task-mode body around it may have made another GPU current.
     const int previous = lease.enter_nested();
@@ -353,6 +353,30 @@ void run_here(const loop_site& site, std::uint64_t count, const loop_options& op
     }
   }
 
+  // The report line of a loop that ran whole on the calling thread.
+  auto finish_serial = [&](loop_record& rec) {
+    rec.serial = true;
+    report_entry e{0, device_kind::cpu};
+    e.iterations = count;
+    e.chunks = count ? 1 : 0;
+    rec.devices.push_back(e);
+    finish(rt, rec, t0);
+  };
+
+  // Objects the tool could not prove distinct overlap: the iterations may
+  // depend on each other, so they run in order, here. Said once per loop.
+  if (options.serial_reason) {
+    body.run_host(0, count);
+    if (logs(rt, log_level::warn) && rt.first_warning(site.file, site.line, -1))
+      write_log_line(rt, std::string("gpu-autopar: warning: ") + site.file + ":" + std::to_string(site.line) +
+                             ": running serially on the calling thread: " + options.serial_reason + "\n");
+    if (recorded) {
+      r.serial_reason = options.serial_reason;
+      finish_serial(r);
+    }
+    return;
+  }
+
   // Host mode, fallback(cpu) and GPU_AUTOPAR_DEVICES=cpu go to CPU threads by
   // choice, which is not a fallback.
   device_plan plan;
@@ -374,13 +398,8 @@ void run_here(const loop_site& site, std::uint64_t count, const loop_options& op
   if (count < serial_below || count == 0) {
     body.run_host(0, count);
     if (recorded) {
-      r.serial = true;
       r.serial_below = serial_below;
-      report_entry e{0, device_kind::cpu};
-      e.iterations = count;
-      e.chunks = count ? 1 : 0;
-      r.devices.push_back(e);
-      finish(rt, r, t0);
+      finish_serial(r);
     }
     return;
   }
@@ -442,7 +461,7 @@ void run_loop(const loop_site& site, std::uint64_t count, const loop_options& op
     run_nested_inline(site, count, options, body);
     return;
   }
-  if (distributor* d = installed_distributor())
+  if (distributor* d = installed_distributor(); d && !options.serial_reason)
     if (d->run(site, count, options, body))
       return;
   run_here(site, count, options, body, nullptr);

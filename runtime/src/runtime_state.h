@@ -23,7 +23,7 @@ struct runtime_state {
   int rank = -1;                     // in a multi-process job (distributor.h); -1: not in one
   std::atomic<bool> said_no_devices{false}; // the "no GPU" warning is printed once
 
-  // True the first time (loop site, device) asks: a device's failures are
+  // True the first time (loop site, device) asks (device -1: the loop itself): a device's failures are
   // warned about once per loop, not once per failed chunk or per run of the loop.
   bool first_warning(const char* file, unsigned line, int device);
 

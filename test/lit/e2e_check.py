@@ -7,7 +7,7 @@ program's byte for byte. Every run writes a GPU_AUTOPAR_REPORT; each report line
 must account for every iteration (device iterations add up to the loop's).
 Prints one summary line per executed loop for FileCheck:
 
-  <devices>: <file:line> mode=<mode> backend=<backend> iterations=<n> devices=<k> [fallback=<to>]
+  <devices>: <file:line> mode=<mode> backend=<backend> iterations=<n> devices=<k> [fallback=<to>] [serial=<why>]
 
 where k counts the devices that ran at least one iteration.
 
@@ -136,9 +136,10 @@ def check_runs(program, expected, label, env, out, require_cuda=False):
             sys.exit(1)
         on_cuda = on_cuda or r["backend"] == "cuda"
         device_loops = device_loops or r["mode"] != "host"
-        print("%s: %s mode=%s backend=%s iterations=%d devices=%d%s" % (
+        print("%s: %s mode=%s backend=%s iterations=%d devices=%d%s%s" % (
             label, r["loop"], r["mode"], r["backend"], r["iterations"], used,
-            " fallback=%s" % fb["to"] if fb else ""))
+            " fallback=%s" % fb["to"] if fb else "",
+            " serial=%s" % r["serial_reason"] if "serial_reason" in r else ""))
     if require_cuda and device_loops and not on_cuda:
         sys.stderr.write("e2e: %s: no kernel- or task-mode loop ran on CUDA devices\n" % label)
         sys.exit(1)

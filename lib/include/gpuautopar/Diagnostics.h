@@ -61,7 +61,8 @@ enum class Diag {
   CalleeWritesGlobal,     // warning (error with --strict): call to '%0' writes '%1', shared by all iterations
   InputOutput,            // warning (error with --strict): '%0' does input or output
   UnknownDependence,      // warning (error with --strict): cannot prove distinct elements
-  MayAlias,               // warning (error with --strict): '%0' and '%1' may alias
+  MayAlias,               // warning (error with --strict): '%0' and '%1' may alias; %2 (what to do)
+  AliasCheckedAtRunTime,  // remark: '%0' and '%1' may overlap; compared before the loop runs
   UnknownCall,            // warning (error with --strict): call to '%0' %1 (unseen effects)
   // Classification.
   HostOnlyRemark,          // remark: loop runs on CPU threads only: %0

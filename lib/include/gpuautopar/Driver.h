@@ -36,6 +36,8 @@ struct LoopReport {
   std::vector<std::string> Reads, Writes, Privates;
   std::vector<std::pair<std::string, std::string>> Reductions; // (operator, variable)
   std::vector<Map> Maps;
+  // (written, other): objects the rewritten loop compares before it runs
+  std::vector<std::pair<std::string, std::string>> AliasChecks;
 };
 
 struct FileResult {

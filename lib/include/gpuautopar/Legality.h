@@ -21,9 +21,17 @@ struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in 
 //    overlap is an error, one that cannot be ruled out (non-affine subscripts,
 //    possible aliasing, calls with unseen effects) a warning (an error under --strict).
 // Decides A.Verdict (and fills A.Reads and A.Writes), then reports the
-// verdict's reasons. Returns whether the loop may run in parallel: proven
+// verdict's reasons but possible overlaps of two variables (settleAliasChecks). Returns whether the loop may run in parallel: proven
 // independent, or unproven without --strict.
 bool checkLegality(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
                    const AnalysisOptions &Opts);
+
+// A possible overlap of two variables' objects (the verdict's reasons with
+// AliasWritten) is reported after classification and data maps, here: when
+// `CanCheck` (the loop is otherwise accepted) and both are mapped in kernel
+// mode, it becomes an entry of A.AliasChecks and a remark; otherwise the
+// warning (an error under --strict). Recomputes the verdict's kind. Returns
+// false when what it reported rejects the loop.
+bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, clang::DiagnosticsEngine &Diags, const AnalysisOptions &Opts);
 
 } // namespace gpuautopar

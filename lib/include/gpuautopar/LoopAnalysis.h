@@ -117,6 +117,10 @@ struct LegalityVerdict {
     Kind K;
     Finding Main;
     std::vector<Finding> Notes;
+    // For a possible overlap of two variables' objects (MayAlias): the one
+    // written and the other. When both end up mapped, the rewritten loop
+    // compares their addresses before it runs instead (settleAliasChecks).
+    const clang::VarDecl *AliasWritten = nullptr, *AliasOther = nullptr;
   };
   bool Decided = false; // false: the loop was rejected before legality was checked
   Kind K = Independent;
@@ -125,6 +129,13 @@ struct LegalityVerdict {
   // array ("iterations i=0 and i=1 both write a[1]"); empty when none.
   std::string Witness;
 
+  // The kind its reasons make it: the strongest of them.
+  void recompute() {
+    K = Independent;
+    for (const Reason &R : Reasons)
+      if (R.K > K)
+        K = R.K;
+  }
   void add(Reason R) {
     if (R.K > K)
       K = R.K;
@@ -150,6 +161,13 @@ struct LoopAnalysis {
   bool Accepted = false;
   LegalityVerdict Verdict;
   std::vector<ArrayUse> Arrays;      // kernel mode: what to map
+  // Objects that may overlap, as indices into Arrays (written, other): the
+  // rewritten loop compares their sections before it runs and runs serially
+  // if they share memory (`.check_disjoint(...)`, docs/generated-code.md).
+  struct AliasCheck {
+    unsigned Written, Other;
+  };
+  std::vector<AliasCheck> AliasChecks;
   // Why the loop got its mode / was rejected, with locations, for --report.
   struct Reason {
     std::string Text;

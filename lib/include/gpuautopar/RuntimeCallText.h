@@ -18,6 +18,9 @@ namespace gpuautopar {
 std::string entryPoint(LoopMode Mode);
 // `::gpu_autopar::options()` followed by one setter per clause written.
 std::string optionsText(const LoopClauses &C);
+// `.check_disjoint(w, "out", o, "in")` per pair of A.AliasChecks, appended
+// to the options: the objects the loop compares before it runs.
+std::string disjointChecksText(const LoopAnalysis &A);
 // `::gpu_autopar::reductions(::gpu_autopar::reduce<::gpu_autopar::op::plus>(sum), ...)`.
 std::string reductionsText(const LoopClauses &C);
 // `::gpu_autopar::data(::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1)), ...)`.

@@ -31,6 +31,10 @@ struct loop_options {
   int slots = 0;                     // chunks in flight per GPU; 0: the runtime chooses
   fallback_policy fallback = fallback_policy::auto_;
   std::int64_t min_iterations = -1;  // -1: the runtime's heuristic (task mode: 2)
+  // Set when the loop must run serially on the calling thread, and why: two
+  // objects the tool could not prove distinct overlap in memory
+  // (options.h, check_disjoint). Null: the loop may run in parallel.
+  const char* serial_reason = nullptr;
 };
 
 // A device failed a chunk; the scheduler retries the chunk elsewhere.

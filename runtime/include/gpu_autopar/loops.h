@@ -8,7 +8,9 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -268,6 +270,24 @@ public:
     return bytes;
   }
 
+  // Why the loop must run serially: the first pair of `checks` whose
+  // sections over the whole loop share a byte ("'out' and 'in' overlap in
+  // memory"); empty when every pair is disjoint.
+  std::string overlap(const std::vector<loop_options_builder::disjoint_check>& checks) const {
+    if (checks.empty())
+      return {};
+    const auto sections = loop_sections(map_index{});
+    for (const auto& c : checks) {
+      if (c.written >= map_count || c.other >= map_count)
+        throw std::invalid_argument("gpu_autopar: check_disjoint names a map that data(...) does not have");
+      const auto& a = sections[c.written];
+      const auto& b = sections[c.other];
+      if (a.second && b.second && a.first < b.first + b.second && b.first < a.first + a.second)
+        return std::string("'") + c.written_name + "' and '" + c.other_name + "' overlap in memory";
+    }
+    return {};
+  }
+
   bool can_run_on(device_kind kind, const char** why_not) const override {
 #if !defined(__CUDACC__)
     if (kind == device_kind::cuda) {
@@ -282,6 +302,15 @@ public:
   }
 
 private:
+  template <std::size_t... I>
+  std::array<std::pair<const char*, std::size_t>, map_count> loop_sections(std::index_sequence<I...>) const {
+    std::array<std::pair<const char*, std::size_t>, map_count> out{};
+    if (space_.count() > 0)
+      (host_range(std::get<I>(maps_), 0, space_.count(),
+                  [&](const void* p, std::size_t n, bool) { out[I] = {static_cast<const char*>(p), n}; }),
+       ...);
+    return out;
+  }
   template <std::size_t... I>
   auto host_views(std::index_sequence<I...>) const {
     return std::make_tuple(std::get<I>(maps_).host_view()...);
@@ -494,6 +523,17 @@ void per_iteration_loop(loop_mode mode, const loop_site& site, const Space& spac
   mark_last_iteration(space, reds);
   run_loop(site, space.count(), options.with_mode(mode), loop);
 }
+// A kernel-mode loop runs serially when objects the tool asked to compare
+// overlap (check_disjoint).
+template <class KernelBody>
+void run_kernel_loop(const loop_site& site, std::uint64_t count, const loop_options_builder& options,
+                     KernelBody& loop) {
+  const std::string overlap = loop.overlap(options.disjoint_checks());
+  loop_options o = options.with_mode(loop_mode::kernel);
+  if (!overlap.empty())
+    o.serial_reason = overlap.c_str();
+  run_loop(site, count, o, loop);
+}
 template <class T, class Maps, class Reds>
 using produced_effects = map_effects<T, typename std::remove_reference<Maps>::type, typename std::remove_reference<Reds>::type>;
 } // namespace detail
@@ -534,7 +574,7 @@ void kernel_loop(const loop_site& site, const iterations<T>& space, const loop_o
                       typename std::remove_reference<Reds>::type>
       loop(space, body, maps, reds);
   detail::mark_last_iteration(space, reds);
-  run_loop(site, space.count(), options.with_mode(loop_mode::kernel), loop);
+  detail::run_kernel_loop(site, space.count(), options, loop);
 }
 
 // collapse(n) (collapsed.h): the body takes every collapsed loop's induction
@@ -566,7 +606,7 @@ void kernel_loop(const loop_site& site, const collapsed<T...>& space, const loop
                       typename std::remove_reference<Maps>::type, typename std::remove_reference<Reds>::type,
                       collapsed<T...>>
       loop(space, body, maps, reds);
-  run_loop(site, space.count(), options.with_mode(loop_mode::kernel), loop);
+  detail::run_kernel_loop(site, space.count(), options, loop);
 }
 
 } // namespace gpu_autopar

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <gpu_autopar/loop_body.h>
 #include <gpu_autopar/loop_problem.h>
@@ -48,6 +49,23 @@ public:
     return *this;
   }
 
+  // check_disjoint(w, "out", o, "in"): the tool could not prove that the
+  // objects of data maps w (written) and o (0-based, in data(...) order) are
+  // distinct; before the loop runs, their sections over the whole loop are
+  // compared, and if they share a byte the loop runs serially (docs/runtime.md).
+  struct disjoint_check {
+    std::size_t written;
+    const char* written_name;
+    std::size_t other;
+    const char* other_name;
+  };
+  loop_options_builder& check_disjoint(std::size_t written, const char* written_name, std::size_t other,
+                                       const char* other_name) {
+    disjoint_.push_back({written, written_name, other, other_name});
+    return *this;
+  }
+  const std::vector<disjoint_check>& disjoint_checks() const { return disjoint_; }
+
   loop_options with_mode(loop_mode mode) const {
     loop_options o = o_;
     o.mode = mode;
@@ -61,6 +79,7 @@ private:
     return *this;
   }
   loop_options o_;
+  std::vector<disjoint_check> disjoint_;
 };
 
 inline loop_options_builder options() { return {}; }

@@ -4,6 +4,8 @@ Each annotated loop in the corpus is preceded by a line `// expect: ANSWER`:
   independent  accepted with no error and no warning
   dependent    rejected: an error says iterations conflict
   unknown      accepted with a warning that independence cannot be proved
+  checked      accepted with a remark that two objects that may overlap are
+               compared before the loop runs (it runs serially if they do)
 The script runs `gpu-autopar --check --report`, compares each loop's verdict
 (and that its decision and diagnostics say the same) with its expectation, prints one line per loop and a summary, and exits 1 on
 any mismatch (or a loop without an expectation).
@@ -21,12 +23,15 @@ UNPROVEN = ("cannot prove that iterations", "may alias", "it must not touch data
 
 
 VERDICT = {"independent": "independent", "dependent": "dependent", "unproven": "unknown"}
+CHECKED = "the rewritten loop compares their addresses first"
 
 
 def answer(loop):
     """The verdict, when the decision and the diagnostics agree with it."""
     said = from_messages(loop)
     verdict = VERDICT.get(loop.get("verdict"), "no verdict")
+    if verdict == "independent" and loop["alias_checks"]:
+        verdict = "checked"
     return verdict if said == verdict else "%s (verdict) but %s (diagnostics)" % (verdict, said)
 
 
@@ -37,7 +42,10 @@ def from_messages(loop):
         return "dependent" if any(m.startswith(CONFLICT) or CONFLICT[1] in m for m in errors) else "error"
     if any(any(u in w for u in UNPROVEN) for w in warnings):
         return "unknown"
-    return "independent" if not warnings else "warning"
+    if warnings:
+        return "warning"
+    remarks = [r["message"] for r in loop["reasons"] if r["kind"] == "remark"]
+    return "checked" if any(CHECKED in m for m in remarks) else "independent"
 
 
 def main():

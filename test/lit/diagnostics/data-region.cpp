@@ -57,6 +57,10 @@ void unstructured(float *a, std::vector<float> &v, int n) {
 #pragma gpu_autopar enter data map(to: global)
 // CHECK: data-region.cpp:[[@LINE-1]]:1: error: '#pragma gpu_autopar enter data' must be inside a function body
 
+// CHECK: data-region.cpp:[[@LINE+11]]:7: remark: 'v' and 'p' may overlap; the rewritten loop compares their addresses first and runs serially if they do
+// CHECK: data-region.cpp:[[@LINE+10]]:15: note: read of 'p' here
+// CHECK: data-region.cpp:[[@LINE+24]]:7: remark: 'w' and 'v' may overlap; the rewritten loop compares their addresses first and runs serially if they do
+// CHECK: data-region.cpp:[[@LINE+23]]:14: note: read of 'v' here
 void host_code(std::vector<float> &v, std::vector<float> &w, float *p, int n) {
   v[0] = 1; // before any device loop: devices hold nothing yet
 #pragma gpu_autopar data map(tofrom: v, w) map(to: p[0:n])

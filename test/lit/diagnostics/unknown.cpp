@@ -15,7 +15,7 @@
 
 void opaque(float *p);
 
-void indirect(std::vector<float> &out, const std::vector<int> &idx, const std::vector<float> &in, int n) {
+void indirect(std::vector<float> &out, const std::vector<int> &idx, const std::vector<double> &in, int n) {
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     out[idx[i]] = in[i];
@@ -36,8 +36,9 @@ void may_alias(float *x, float *y, int *flags, int n) {
     y[i] = 2 * x[i];
     flags[i] = 1;
   }
-// CHECK: unknown.cpp:[[@LINE-3]]:5: warning: 'y' and 'x' may alias; declare them __restrict__ if they never overlap
-// CHECK: unknown.cpp:[[@LINE-4]]:16: note: read of 'x' here
+// Pointers both mapped: their addresses are compared before the loop runs.
+// CHECK: unknown.cpp:[[@LINE-4]]:5: remark: 'y' and 'x' may overlap; the rewritten loop compares their addresses first and runs serially if they do
+// CHECK: unknown.cpp:[[@LINE-5]]:16: note: read of 'x' here
 }
 
 void unseen(float *y, int n) {
@@ -67,6 +68,8 @@ void through_locals(std::vector<float> &a, std::vector<float> &m, int n) {
     const float &r = a[i];
     m[i] = r;
   }
+// CHECK: unknown.cpp:[[@LINE-2]]:5: remark: 'm' and 'a' may overlap; the rewritten loop compares their addresses first and runs serially if they do
+// CHECK: unknown.cpp:[[@LINE-4]]:22: note: read of 'a' here
 }
 
 void clear_row(float *p, int n) {

@@ -44,11 +44,15 @@ void members(Buffer &b, Grid &g, Img *img, std::vector<float> &out, int n) {
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     out[i] = g.v[i] * g.w;
-// CHECK: unmapped-data.cpp:[[@LINE-1]]:14: remark: loop runs on CPU threads only: the body reaches 'g.v[i]' through a member, which a data map does not copy to a GPU
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: warning: 'out' and 'g.v' may alias; the loop is parallel only if they are different objects
+// CHECK: unmapped-data.cpp:[[@LINE-2]]:14: note: read of 'g.v' here
+// CHECK: unmapped-data.cpp:[[@LINE-3]]:14: remark: loop runs on CPU threads only: the body reaches 'g.v[i]' through a member, which a data map does not copy to a GPU
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     img->px[i] = out[i];
-// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body reaches 'img->px[i]' through a member, which a data map does not copy to a GPU
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: warning: 'img->px' and 'out' may alias; declare 'img->px' __restrict__ if it never points into 'out'
+// CHECK: unmapped-data.cpp:[[@LINE-2]]:18: note: read of 'out' here
+// CHECK: unmapped-data.cpp:[[@LINE-3]]:5: remark: loop runs on CPU threads only: the body reaches 'img->px[i]' through a member, which a data map does not copy to a GPU
 }
 
 void nested(float **rows, std::vector<std::vector<float>> &vv, Img *imgs, Point *pts, int n) {

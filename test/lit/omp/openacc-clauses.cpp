@@ -7,7 +7,7 @@
 // RUN: %gpu-autopar --accept=omp %s -- -std=c++17 > %t.same && diff %s %t.same
 #include <vector>
 
-void clauses(std::vector<float> &a, const std::vector<float> &b, float *__restrict__ p, const float *__restrict__ q,
+void clauses(std::vector<float> &a, const std::vector<double> &b, float *__restrict__ p, const float *__restrict__ q,
              int n) {
   double s = 0;
   float hi = -1e30f;

@@ -9,7 +9,7 @@
 // RUN: %gpu-autopar --accept=omp %s -- -std=c++17 2> /dev/null | FileCheck %s --check-prefix=REWRITE
 #include <vector>
 
-void clauses(std::vector<float> &a, const std::vector<float> &b, float *__restrict__ p, const float *__restrict__ q,
+void clauses(std::vector<float> &a, const std::vector<double> &b, float *__restrict__ p, const float *__restrict__ q,
              int n, int chunk) {
   double s = 0;
   float lo = 1e30f, hi = -1e30f;

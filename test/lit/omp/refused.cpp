@@ -6,7 +6,7 @@
 // RUN: not test -e %t.out
 #include <vector>
 
-void refused(std::vector<float> &a, const std::vector<float> &b, float *__restrict__ p, int n) {
+void refused(std::vector<float> &a, const std::vector<double> &b, float *__restrict__ p, int n) {
   double s = 0;
   int t = 0;
 #pragma omp parallel

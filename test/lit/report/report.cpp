@@ -1,5 +1,5 @@
-// --report=<file> lists every annotated loop: location, decision, mode, verdict (and witness), reasons
-// with locations, inferred reads and writes, reductions, maps exactly as emitted.
+// --report=<file> lists every annotated loop: location, decision, mode, verdict (and witness), reasons with
+// locations, inferred reads and writes, reductions, maps exactly as emitted, objects compared first (alias_checks).
 // RUN: rm -f %t.json
 // RUN: %expect-exit 1 %gpu-autopar %s --check --report=%t.json -- -std=c++17 2> /dev/null
 // RUN: FileCheck %s --input-file %t.json
@@ -22,6 +22,12 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 }
 // CHECK:      "loops": [
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "alias_checks": [
+// CHECK-NEXT:       [
+// CHECK-NEXT:         "y",
+// CHECK-NEXT:         "x"
+// CHECK-NEXT:       ]
+// CHECK-NEXT:     ],
 // CHECK-NEXT:     "decision": "accepted",
 // CHECK-NEXT:     "location": {
 // CHECK-NEXT:       "column": 1,
@@ -52,6 +58,24 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "reasons": [
 // CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "remark",
+// CHECK-NEXT:         "location": {
+// CHECK-NEXT:           "column": 5,
+// CHECK-NEXT:           "file": "{{.*}}report.cpp",
+// CHECK-NEXT:           "line": 13
+// CHECK-NEXT:         },
+// CHECK-NEXT:         "message": "'y' and 'x' may overlap; the rewritten loop compares their addresses first and runs serially if they do"
+// CHECK-NEXT:       },
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "kind": "note",
+// CHECK-NEXT:         "location": {
+// CHECK-NEXT:           "column": 16,
+// CHECK-NEXT:           "file": "{{.*}}report.cpp",
+// CHECK-NEXT:           "line": 13
+// CHECK-NEXT:         },
+// CHECK-NEXT:         "message": "read of 'x' here"
+// CHECK-NEXT:       },
+// CHECK-NEXT:       {
 // CHECK-NEXT:         "kind": "mode",
 // CHECK-NEXT:         "location": {
 // CHECK-NEXT:           "column": 3,
@@ -76,6 +100,7 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 // CHECK-NEXT:     ]
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
+// CHECK-NEXT:     "alias_checks": [],
 // CHECK-NEXT:     "decision": "accepted",
 // CHECK:            "line": 16
 // CHECK:          "mode": "host",

@@ -1,0 +1,47 @@
+// Objects a caller may pass twice (container references, pointers): the
+// rewritten loop compares their addresses before it runs. Distinct objects
+// run on the devices; one object (which turns each loop into a recurrence)
+// runs serially on the calling thread and prints what the serial program
+// prints. A parallel run of the aliased calls gives other numbers.
+// RUN: %e2e --out %t %s | FileCheck %s
+#include <cstdio>
+#include <vector>
+
+void shift(const std::vector<double> &in, std::vector<double> &out) {
+#pragma gpu_autopar for
+  for (int i = 1; i < (int)in.size(); ++i)
+    out[i] = in[i - 1] * 0.5 + 1;
+}
+
+void shift_ptr(const double *in, double *out, int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i)
+    out[i] = in[i - 1] * 0.5 + i % 3;
+}
+
+double checksum(const std::vector<double> &v) {
+  double s = 0;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    s += v[i] * double(i % 11 + 1);
+  return s;
+}
+
+int main() {
+  const int n = 40009;
+  std::vector<double> a(n), b(n), c(n);
+  for (int i = 0; i < n; ++i)
+    a[i] = i % 7, c[i] = i % 5;
+  shift(a, b);                              // distinct: parallel
+  shift(a, a);                              // one vector
+  shift_ptr(c.data(), b.data(), n);         // distinct: parallel
+  shift_ptr(c.data(), c.data() + 1, n - 1); // overlapping halves of one vector
+  std::printf("a=%.6f b=%.6f c=%.6f\n", checksum(a), checksum(b), checksum(c));
+}
+// CHECK: cpu: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: cpu: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40008 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40007 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=sim iterations=40008 devices=3{{$}}
+// CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:17 mode=kernel backend=sim iterations=40008 devices=3{{$}}
+// CHECK: sim:3: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40007 devices=1 serial='out' and 'in' overlap in memory

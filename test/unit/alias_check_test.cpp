@@ -1,0 +1,102 @@
+// Run-time alias checks (options().check_disjoint): objects the tool could
+// not prove distinct are compared before a kernel-mode loop runs; if their
+// sections over the whole loop share a byte, the loop runs serially on the
+// calling thread and the report says why; otherwise it runs on the devices.
+#include <gpu_autopar/gpu_autopar.h>
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "runtime_test_support.h"
+
+namespace {
+
+using namespace gpu_autopar;
+using rt_test::scoped_env;
+using rt_test::temp_file;
+
+const loop_site kSite{"alias.cpp", 7};
+
+// out[i] = in[i - 1] / 2 + 1 for i in [1, n): a recurrence when out and in
+// are one array, as `shift(a, a)` would make it.
+void shift(const double* in, double* out, int n) {
+  kernel_loop(kSite, iterations<int>(1, less, n, 1), options().check_disjoint(0, "out", 1, "in"),
+              data(from(out, affine(1, 0, 1)), to(in, affine(1, -1, 1))), reductions(),
+              [=](int i, view<double*> out, view<const double*> in) { out[i] = in[i - 1] / 2 + 1; });
+}
+
+std::vector<double> serial_shift(std::vector<double> a, int in_at, int out_at, int n) {
+  for (int i = 1; i < n; ++i)
+    a[out_at + i] = a[in_at + i - 1] / 2 + 1;
+  return a;
+}
+
+std::vector<double> ramp(int n) {
+  std::vector<double> a(n);
+  for (int i = 0; i < n; ++i)
+    a[i] = i % 13;
+  return a;
+}
+
+TEST(AliasCheck, OneArrayUnderTwoNamesRunsSeriallyAndSaysWhy) {
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:3"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  const int n = 30011;
+  std::vector<double> a = ramp(n);
+  const std::vector<double> expected = serial_shift(a, 0, 0, n);
+  shift(a.data(), a.data(), n);
+  EXPECT_EQ(a, expected) << "the recurrence gives the serial loop's values";
+  const auto lines = report.lines();
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(rt_test::json_field(lines[0], "serial"), "true");
+  EXPECT_EQ(rt_test::json_field(lines[0], "serial_reason"), "\"'out' and 'in' overlap in memory\"");
+  EXPECT_EQ(rt_test::json_field(lines[0], "backend"), "\"cpu\"");
+}
+
+// The sections are compared, not the arrays: halves of one buffer that the
+// loop keeps apart run on the devices; one shared element makes it serial.
+TEST(AliasCheck, SectionsAreComparedToTheByte) {
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:3"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  const int n = 20011;
+  // in reads elements [0, n - 1) of a; out = a + k writes [k + 1, k + n).
+  std::vector<double> a = ramp(2 * n);
+  std::vector<double> expected = serial_shift(a, 0, n - 2, n);
+  shift(a.data(), a.data() + (n - 2), n); // out starts right after in's last element
+  EXPECT_EQ(a, expected);
+  a = ramp(2 * n);
+  expected = serial_shift(a, 0, n - 3, n);
+  shift(a.data(), a.data() + (n - 3), n); // out's first element is in's last
+  EXPECT_EQ(a, expected);
+  const auto lines = report.lines();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(rt_test::json_field(lines[0], "backend"), "\"sim\"") << lines[0];
+  EXPECT_EQ(lines[0].find("serial"), std::string::npos) << lines[0];
+  EXPECT_EQ(rt_test::json_field(lines[1], "serial_reason"), "\"'out' and 'in' overlap in memory\"") << lines[1];
+}
+
+TEST(AliasCheck, WarnsOncePerLoop) {
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}, {"GPU_AUTOPAR_LOG", "warn"}});
+  std::vector<double> a = ramp(5000);
+  testing::internal::CaptureStderr();
+  shift(a.data(), a.data(), 5000);
+  shift(a.data(), a.data(), 5000);
+  const std::string err = testing::internal::GetCapturedStderr();
+  const std::string line =
+      "gpu-autopar: warning: alias.cpp:7: running serially on the calling thread: 'out' and 'in' overlap in memory\n";
+  EXPECT_EQ(err, line);
+}
+
+TEST(AliasCheck, AMapIndexOutOfRangeIsAnError) {
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}});
+  std::vector<double> a(10);
+  EXPECT_THROW(kernel_loop(kSite, iterations<int>(0, less, 10, 1), options().check_disjoint(0, "a", 1, "b"),
+                           data(tofrom(a, affine(1, 0, 1))), reductions(),
+                           [=](int i, view<std::vector<double>> a) { a[i] += 1; }),
+               std::invalid_argument);
+}
+
+} // namespace
