@@ -8,6 +8,8 @@
 #   %nvcc          the CUDA compiler (only where the 'cuda' feature is present)
 #   %e2e --out DIR SOURCE   rewrite, build, run under each device setting and
 #                  compare with the serial build (see e2e_check.py)
+#   %run-corpus equal|witness --out DIR SOURCE DRIVER   a dependence corpus run through its driver:
+#                  accepted loops equal to serial on cpu and sim:3; witnesses confirmed (analysis/run_corpus.py)
 #   %convert-check --accept omp,acc --out DIR SOURCE...   --convert changes only
 #                  the directives and rewrites like --accept (see convert_check.py)
 import os
@@ -47,6 +49,10 @@ if config.have_cuda:
                                  "--diag-error 20011,20013 -arch=sm_75 -I%s"
                                  % (config.cuda_compiler, config.runtime_include)))
 
+# Runs a dependence corpus through its driver: `%run-corpus equal|witness --out DIR SOURCE DRIVER` (run_corpus.py).
+config.substitutions.append(("%run-corpus", "%s %s --tool %s --cxx %s --include %s --runtime %s" % (
+    sys.executable, os.path.join(config.source_root, "analysis", "run_corpus.py"), config.gpu_autopar_tool,
+    config.cxx, config.runtime_include, config.runtime_lib)))
 config.substitutions.append(("%compile-accepted", "%s %s --tool %s --cxx %s --include %s %s" % (
     sys.executable, os.path.join(config.source_root, "compile_accepted.py"), config.gpu_autopar_tool, config.cxx,
     config.runtime_include, ("--nvcc " + config.cuda_compiler) if config.have_cuda else "")))

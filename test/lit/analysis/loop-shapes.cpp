@@ -6,6 +6,10 @@
 // members, rows handed to functions, indirect and virtual calls, I/O.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
 // CHECK: 48 loops: 1 checked, 18 dependent, 20 independent, 9 unknown; 0 mismatches
+// RUN: %run-corpus equal --out %t.e %s %S/Inputs/loop-shapes.driver.cpp | FileCheck %s --check-prefix=EQUAL
+// EQUAL: 30 accepted loops, 78 arrays: equal to serial on cpu and sim:3
+// RUN: %run-corpus witness --out %t.w %s %S/Inputs/loop-shapes.driver.cpp | FileCheck %s --check-prefix=WITNESS
+// WITNESS: 17 witnesses: each confirmed by the serial loop
 #include <cstddef>
 #include <cstdio>
 #include <functional>
@@ -104,7 +108,7 @@ void coefficients(V &a, int n) {
   // expect: independent
 #pragma gpu_autopar for
   for (int i = 1; i < n; ++i) a[i] = a[0];                     // a[0] is never written
-  // expect: dependent
+  // expect: dependent (iteration 0 stores the value a[0] holds: its write shows in no value)
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) a[i] = a[0];                     // iteration 0 writes what the others read
 }
@@ -142,10 +146,10 @@ void range_for(V &v, V &w) {
   // expect: independent
 #pragma gpu_autopar for
   for (auto &x : v) x += 1;                                    // each iteration owns its element
-  // expect: dependent
+  // expect: dependent (iteration 0 stores the value v[0] holds: its write shows in no value)
 #pragma gpu_autopar for
   for (auto &x : v) v[0] = x;                                  // every iteration writes v[0]
-  // expect: dependent
+  // expect: dependent (iteration 0 stores the value v[0] holds: its write shows in no value)
 #pragma gpu_autopar for
   for (auto &x : v) x = v[0];                                  // the first element is read by all
   // expect: dependent

@@ -1,0 +1,61 @@
+// Driver of independent.cpp (corpus_driver.h): distinct vectors, so every
+// loop runs split; `independent` also runs with one vector for a and b, which
+// the rewritten loops' address checks must run serially.
+#include "corpus_driver.h"
+#include CORPUS_SOURCE
+
+CORPUS_FUNCTION(independent) {
+  const int n = int(corpus::param("n", 1000));
+  static V a, b, c, d;
+  a.assign(4 * n + 128, 0);
+  b.assign(n + 16, 0);
+  c.assign(n + 16, 0);
+  d.assign(64 * 8 + 16, 0);
+  corpus::fill("a", a);
+  corpus::fill("b", b);
+  corpus::fill("c", c);
+  corpus::fill("d", d);
+  independent(a, b, c, d, n, 7, 3.0f);
+}
+
+CORPUS_FUNCTION(independent_one_vector) {
+  const int n = int(corpus::param("n", 1000));
+  static V a, c, d;
+  a.assign(4 * n + 128, 0);
+  c.assign(n + 16, 0);
+  d.assign(64 * 8 + 16, 0);
+  corpus::fill("a", a);
+  corpus::fill("c", c);
+  corpus::fill("d", d);
+  independent(a, a, c, d, n, 7, 3.0f);
+}
+
+CORPUS_FUNCTION(two_dimensional) {
+  const int w = int(corpus::param("w", 61)), h = int(corpus::param("h", 47));
+  static V img, src;
+  img.assign(w * h + 128, 0);
+  src.assign(w * h + 16, 0);
+  corpus::fill("A", &A[0][0], 128 * 128, 128);
+  corpus::fill("B", &B[0][0], 128 * 128, 128);
+  corpus::fill("C", &C[0][0], 128 * 128, 128);
+  corpus::fill("img", img);
+  corpus::fill("src", src);
+  two_dimensional(img, src, w, h);
+}
+
+CORPUS_FUNCTION(reductions_and_privates) {
+  const int n = int(corpus::param("n", 1000));
+  static V x;
+  static double out[1];
+  x.assign(n, 0);
+  corpus::fill("x", x);
+  corpus::fill("out", out, 1);
+  reductions_and_privates(x, n, out[0]);
+}
+
+CORPUS_FUNCTION(range_for) {
+  static V v;
+  v.assign(int(corpus::param("v.size()", 1000)), 0);
+  corpus::fill("v", v);
+  range_for(v);
+}
