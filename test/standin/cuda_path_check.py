@@ -160,6 +160,18 @@ def per_chunk(lines, first_in_region):
     return problems
 
 
+def one_wait_per_chunk(lines):
+    """A chunk of the kernel loop, reduction and all, waits for its GPU once:
+    the blocks' partials come back behind the kernel with the maps' results,
+    not in a wait of their own."""
+    problems = no_fallback(lines)
+    for l in loop_lines(lines):
+        for d in l["devices"]:
+            if d["syncs"] > d["chunks"]:
+                problems.append("%s: %d waits for %d chunks on cuda%d" % (l["loop"], d["syncs"], d["chunks"], d["id"]))
+    return problems
+
+
 def overlapped(text, lines):
     """Without a region, each GPU that ran several chunks ran copies of one
     chunk while the kernel of another ran (the stand-in's timeline), and the
@@ -218,8 +230,8 @@ RUNS = {
     "task-memcpy": ("task-memcpy", devices(2), TASK_OK, no_fallback),
     "task-callee": ("task-callee", devices(2), TASK_OK, no_fallback),
     "task-nested": ("task-nested", devices(2), r"^wrong=0 restored=8/8\n$", nested_on_lease),
-    "kernel-1": ("kernel", devices(1), KERNEL_OK, no_fallback),
-    "kernel-2": ("kernel", devices(2), KERNEL_OK, no_fallback),
+    "kernel-1": ("kernel", devices(1), KERNEL_OK, one_wait_per_chunk),
+    "kernel-2": ("kernel", devices(2), KERNEL_OK, one_wait_per_chunk),
     "kernel-4-uneven": ("kernel", devices(4, MEMORY="48K:16G:96K:1M"), KERNEL_OK, no_fallback),
     "kernel-oom-1": ("kernel", devices(2, FAIL_ALLOC="1"), KERNEL_OK, split_and_kept),
     "kernel-oom-3-5-9": ("kernel", devices(2, FAIL_ALLOC="3,5,9"), KERNEL_OK, split_and_kept),

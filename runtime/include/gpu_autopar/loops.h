@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -246,15 +247,18 @@ public:
     prepare(slices, dev, first, last, splits_outer(space_, begin, end), map_index{});
     launched(slices, map_index{});
     auto views = device_views(slices, map_index{});
-    typename Reds::partials partials;
+    // With reductions: the blocks' partials in device memory (freed when the
+    // chunk ends, after its wait) and their host copy, queued behind the kernel.
+    std::optional<device_allocation> partials_memory;
+    std::vector<partials_on_device> block_partials;
     if (dev.kind() == device_kind::cuda)
-      partials = run_cuda(dev, views, begin, end);
+      run_cuda(dev, views, begin, end, partials_memory, block_partials);
     else
-      partials = run_sim(dev, views, begin, end);
+      run_sim(dev, views, begin, end, partials_memory, block_partials);
     fetch(slices, map_index{}); // every map's results, before any reaches the host
-    dev.synchronize();          // the chunk's one wait: its copies in, kernel and copies out
+    dev.synchronize();          // the chunk's one wait: copies in, kernel, partials and copies out
     commit(slices, map_index{});
-    reds_.combine(partials); // only once the chunk's results are back
+    reds_.combine(folded(block_partials)); // only once the chunk's results are back
   }
 
   // What prepare() and the launch allocate: each map's section of the chunk,
@@ -399,35 +403,42 @@ private:
   // stored in device memory and copied back, so the report's counts are
   // those a GPU would show.
   template <class Views>
-  typename Reds::partials run_sim(device_context& dev, const Views& views, std::uint64_t begin, std::uint64_t end) {
+  void run_sim(device_context& dev, const Views& views, std::uint64_t begin, std::uint64_t end,
+               std::optional<device_allocation>& memory, std::vector<partials_on_device>& block_partials) {
     if constexpr (reduction_count == 0) {
       run_views(views, begin, end);
       dev.launched();
-      return reds_.identities();
     } else {
       const std::uint64_t n = end - begin;
       const launch_shape shape = chunk_launch_shape(n, kSimBlockThreads);
-      device_allocation memory(dev, shape.blocks * sizeof(partials_on_device));
-      auto* out = static_cast<partials_on_device*>(memory.get());
+      memory.emplace(dev, shape.blocks * sizeof(partials_on_device));
+      auto* out = static_cast<partials_on_device*>(memory->get());
       for (std::uint64_t b = 0; b < shape.blocks; ++b) // the blocks' iterations, contiguous here
         out[b] = to_hd_tuple(run_views(views, begin + n * b / shape.blocks, begin + n * (b + 1) / shape.blocks));
       dev.launched();
-      return fetch_block_partials(dev, out, shape.blocks);
+      queue_block_partials(dev, out, shape.blocks, block_partials);
     }
   }
 
-  // Copies back the blocks' partials and folds them.
-  typename Reds::partials fetch_block_partials(device_context& dev, const partials_on_device* out,
-                                               std::uint64_t blocks) {
-    std::vector<partials_on_device> each(blocks);
-    dev.copy_to_host(each.data(), out, blocks * sizeof(partials_on_device));
+  // Queues the copy of the blocks' partials to the host: they are there after
+  // the chunk's one wait (run_device), with the maps' results.
+  static void queue_block_partials(device_context& dev, const partials_on_device* out, std::uint64_t blocks,
+                                   std::vector<partials_on_device>& block_partials) {
+    block_partials.resize(blocks);
+    dev.copy_to_host_async(block_partials.data(), out, blocks * sizeof(partials_on_device));
+  }
+
+  // The chunk's partials: the blocks' folded with the clause's operators
+  // (the identities without reductions).
+  typename Reds::partials folded(const std::vector<partials_on_device>& block_partials) const {
     auto partials = reds_.identities();
-    fold_all(partials, each, std::make_index_sequence<reduction_count>{});
+    fold_all(partials, block_partials, std::make_index_sequence<reduction_count>{});
     return partials;
   }
 
   template <class Views>
-  typename Reds::partials run_cuda(device_context& dev, const Views& views, std::uint64_t begin, std::uint64_t end) {
+  void run_cuda(device_context& dev, const Views& views, std::uint64_t begin, std::uint64_t end,
+                std::optional<device_allocation>& partials_memory, std::vector<partials_on_device>& block_partials) {
 #if defined(__CUDACC__)
     using P = partials_on_device;
     constexpr std::size_t np = reduction_count;
@@ -454,8 +465,8 @@ private:
       max_threads = std::min<unsigned>(max_threads, unsigned(kBlockReductionBytes / sizeof(P)));
     const std::uint64_t n = end - begin;
     const launch_shape shape = chunk_launch_shape(n, max_threads);
-    device_allocation partials_memory(dev, np ? shape.blocks * sizeof(P) : 0);
-    P* out = static_cast<P*>(partials_memory.get());
+    partials_memory.emplace(dev, np ? shape.blocks * sizeof(P) : 0);
+    P* out = static_cast<P*>(partials_memory->get());
     // An error an earlier call left on this thread (a task-mode body's own
     // CUDA calls, around a nested loop) is not this launch's.
     (void)cudaGetLastError();
@@ -466,17 +477,16 @@ private:
     if (e != cudaSuccess)
       throw device_error(where + ": kernel launch failed: " + cudaGetErrorString(e));
     dev.launched();
-    // The blocks' partials are folded here, so their copy waits for the
-    // kernel (a second wait in a chunk with reductions); without reductions
-    // run_device waits for the kernel with the maps' copies back.
+    // The blocks' partials come back behind the kernel, on the same stream
+    // as the maps' results: run_device waits once for all of them.
     if constexpr (np != 0)
-      return fetch_block_partials(dev, out, shape.blocks);
-    else
-      return reds_.identities();
+      queue_block_partials(dev, out, shape.blocks, block_partials);
 #else
     (void)views;
     (void)begin;
     (void)end;
+    (void)partials_memory;
+    (void)block_partials;
     throw device_error("gpu_autopar: kernel-mode loop compiled without a CUDA compiler cannot run on CUDA device " +
                        std::to_string(dev.id()));
 #endif
