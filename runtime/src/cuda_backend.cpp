@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <unordered_map>
 
@@ -66,6 +67,27 @@ public:
       throw device_error(name() + ": copy of resident data to the host failed: " + error_text(api_, e));
   }
 
+  // Whether this GPU may copy from `peer`'s memory directly: both CUDA GPUs
+  // of one process that cudaDeviceCanAccessPeer pairs, with peer access
+  // enabled from this GPU (once, the first time it is asked).
+  bool can_copy_from(device& peer) override {
+    auto* other = dynamic_cast<cuda_device*>(&peer);
+    if (!other || other == this || !api_.can_access_peer || !api_.enable_peer_access || !api_.memcpy_peer_async)
+      return false;
+    std::lock_guard<std::mutex> lock(peers_mutex_);
+    auto known = peers_.find(other->ordinal_);
+    if (known != peers_.end())
+      return known->second;
+    int can = 0;
+    bool ok = api_.can_access_peer(&can, ordinal_, other->ordinal_) == 0 && can;
+    if (ok)
+      ok = on_this_device([&] { return api_.enable_peer_access(other->ordinal_); }) == 0;
+    else
+      api_.get_last_error();
+    peers_[other->ordinal_] = ok;
+    return ok;
+  }
+
   const cuda_api& api() const { return api_; }
   int ordinal() const { return ordinal_; }
   // Slots opened on this GPU: they share its free memory.
@@ -91,6 +113,8 @@ private:
 
   const cuda_api& api_; // the registered table, kept for the process
   int id_, ordinal_;
+  std::mutex peers_mutex_;
+  std::map<int, bool> peers_; // by the peer's ordinal: whether this GPU copies from it directly
   std::string model_;
   std::size_t memory_;
   int major_, minor_;
@@ -163,6 +187,12 @@ public:
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
     copy_to_host_async(dst, src, bytes);
     synchronize();
+  }
+  void copy_from_peer(void* dst, device& peer, const void* src, std::size_t bytes) override {
+    counted_.copied_from_peer(bytes);
+    queued();
+    check(api_.memcpy_peer_async(dst, ordinal_, src, static_cast<cuda_device&>(peer).ordinal(), bytes, stream_),
+          "copy from another GPU");
   }
   void copy_to_host_async(void* dst, const void* src, std::size_t bytes) override {
     counted_.copied_out(bytes);

@@ -37,6 +37,7 @@ struct device_copy {
   interval_set valid;
   bool unusable = false;        // could not allocate: its chunks copy through the host
   std::uint64_t to_device = 0, to_host = 0; // bytes, for the report
+  std::uint64_t from_peers = 0;             // bytes copied in from other devices' copies
 };
 
 struct mapped {
@@ -103,11 +104,14 @@ void bring_to_host(region_state& r, mapped& m, byte_range range) {
       device_copy& c = m.on[d];
       if (!c.mem)
         continue;
-      for (byte_range have : c.valid.covered(piece)) {
-        pool_device(int(d)).resident_to_host(m.host + have.begin, c.mem + have.begin, have.size());
-        c.to_host += have.size();
-        m.host_valid.add(have);
-      }
+      // Bytes newest on several devices (a halo row copied between them)
+      // come back once, from the first that holds them.
+      for (byte_range held : c.valid.covered(piece))
+        for (byte_range have : m.host_valid.missing(held)) {
+          pool_device(int(d)).resident_to_host(m.host + have.begin, c.mem + have.begin, have.size());
+          c.to_host += have.size();
+          m.host_valid.add(have);
+        }
     }
     if (!m.host_valid.contains(piece))
       // Held only by a device whose chunk failed after its kernel ran: the
@@ -135,24 +139,28 @@ void report_region(const region_state& r) {
   runtime_state& rt = runtime();
   if (rt.report_fd < 0)
     return;
-  std::uint64_t in = 0, out = 0;
+  std::uint64_t in = 0, out = 0, between = 0;
   std::string devices;
   const int n = rt.pool ? rt.pool->device_count() : 0;
   for (int d = 0; d < n; ++d) {
-    std::uint64_t di = 0, dout = 0;
+    std::uint64_t di = 0, dout = 0, dpeer = 0;
     for (const mapped& m : r.maps)
       if (std::size_t(d) < m.on.size()) {
         di += m.on[d].to_device;
         dout += m.on[d].to_host;
+        dpeer += m.on[d].from_peers;
       }
     in += di;
     out += dout;
-    if (di || dout)
+    between += dpeer;
+    if (di || dout || dpeer)
       devices += std::string(devices.empty() ? "" : ",") + "{\"device\":\"" + rt.pool->get(d).name() +
-                 "\",\"bytes_to_device\":" + std::to_string(di) + ",\"bytes_to_host\":" + std::to_string(dout) + "}";
+                 "\",\"bytes_to_device\":" + std::to_string(di) + ",\"bytes_to_host\":" + std::to_string(dout) +
+                 ",\"bytes_from_devices\":" + std::to_string(dpeer) + "}";
   }
   write_report_line(rt, "{\"region\":\"" + json_escape(where(r)) + "\",\"bytes_to_devices\":" +
-                            std::to_string(in) + ",\"bytes_to_host\":" + std::to_string(out) + ",\"devices\":[" +
+                            std::to_string(in) + ",\"bytes_to_host\":" + std::to_string(out) +
+                            ",\"bytes_between_devices\":" + std::to_string(between) + ",\"devices\":[" +
                             devices + "]}\n");
 }
 
@@ -217,6 +225,25 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
   o.region->prepared.wait(lock, [&] { return c.preparing == 0; });
   if (read) {
     bool copied = false;
+    // What the host does not hold up to date comes straight from a device
+    // that does, where the two can copy between them (a halo row from the
+    // neighbour's chunk): one copy instead of two, and none over the host.
+    if (auto* lease = dynamic_cast<slot_context*>(&dev))
+      for (byte_range piece : c.valid.missing(o.range))
+        for (byte_range stale : m.host_valid.missing(piece))
+          for (std::size_t d = 0; d < m.on.size(); ++d) {
+            device_copy& peer = m.on[d];
+            if (int(d) == dev.id() || !peer.mem || !pool_device(dev.id()).can_copy_from(pool_device(int(d))))
+              continue;
+            for (byte_range have : peer.valid.covered(stale)) {
+              if (c.valid.contains(have))
+                continue;
+              lease->copy_from_peer(c.mem + have.begin, pool_device(int(d)), peer.mem + have.begin, have.size());
+              c.from_peers += have.size();
+              c.valid.add(have);
+              copied = true;
+            }
+          }
     for (byte_range piece : c.valid.missing(o.range)) {
       bring_to_host(*o.region, m, piece);
       dev.copy_to_device(c.mem + piece.begin, m.host + piece.begin, piece.size());

@@ -17,6 +17,8 @@ namespace detail {
 
 // One lease's view of a device: what a chunk's body uses, plus the hooks the
 // runtime calls around chunks and when the lease goes back.
+class device;
+
 class slot_context : public device_context {
 public:
   // Called before each chunk; may throw device_error (fault injection).
@@ -43,6 +45,13 @@ public:
   // and the body's choice is restored afterwards.
   virtual int enter_nested() { return -1; }
   virtual void leave_nested(int /*token from enter_nested*/) noexcept {}
+  // Queues a copy of `bytes` from `peer`'s memory at `src` to this device's
+  // at `dst`, ordered like copy_to_device (only where the device's
+  // can_copy_from(peer) said yes).
+  virtual void copy_from_peer(void* dst, device& peer, const void* src, std::size_t bytes) {
+    (void)dst, (void)peer, (void)src, (void)bytes;
+    throw device_error("gpu_autopar: this device cannot copy from another device");
+  }
   // Before the slot goes back to the pool: wait for the device's work and free
   // what the lease left allocated. Never throws; on failure too.
   virtual void end_lease() noexcept = 0;
@@ -127,6 +136,13 @@ public:
   virtual void resident_to_host(void* dst, const void* src, std::size_t bytes) {
     (void)dst, (void)src, (void)bytes;
     throw device_error(name() + ": keeps no data resident");
+  }
+  // Whether a lease on this device can copy from `peer`'s resident memory
+  // directly, not through the host (slot_context::copy_from_peer): a data
+  // region's halos then go device to device. No by default.
+  virtual bool can_copy_from(device& peer) {
+    (void)peer;
+    return false;
   }
 
   // A device whose context is lost (a sticky CUDA error: every later call on

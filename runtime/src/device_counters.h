@@ -14,6 +14,7 @@ namespace detail {
 struct device_counters {
   std::uint64_t h2d_bytes = 0, h2d_copies = 0; // host to device
   std::uint64_t d2h_bytes = 0, d2h_copies = 0; // device to host
+  std::uint64_t p2p_bytes = 0, p2p_copies = 0; // from another device, not through the host (data regions)
   std::uint64_t allocations = 0;               // successful ones
   std::uint64_t launches = 0;                  // kernel-mode chunks launched (sim: run)
   std::uint64_t synchronizations = 0;          // waits of the host for the device
@@ -30,12 +31,18 @@ struct device_counters {
     d2h_bytes += bytes;
     ++d2h_copies;
   }
+  void copied_from_peer(std::uint64_t bytes) {
+    p2p_bytes += bytes;
+    ++p2p_copies;
+  }
 
   device_counters& operator+=(const device_counters& o) {
     h2d_bytes += o.h2d_bytes;
     h2d_copies += o.h2d_copies;
     d2h_bytes += o.d2h_bytes;
     d2h_copies += o.d2h_copies;
+    p2p_bytes += o.p2p_bytes;
+    p2p_copies += o.p2p_copies;
     allocations += o.allocations;
     launches += o.launches;
     synchronizations += o.synchronizations;
@@ -50,6 +57,8 @@ struct device_counters {
     d.h2d_copies = h2d_copies - before.h2d_copies;
     d.d2h_bytes = d2h_bytes - before.d2h_bytes;
     d.d2h_copies = d2h_copies - before.d2h_copies;
+    d.p2p_bytes = p2p_bytes - before.p2p_bytes;
+    d.p2p_copies = p2p_copies - before.p2p_copies;
     d.allocations = allocations - before.allocations;
     d.launches = launches - before.launches;
     d.synchronizations = synchronizations - before.synchronizations;

@@ -25,6 +25,8 @@ std::string counters_json(const device_counters& c) {
          ",\"d2h_bytes\":" + number(c.d2h_bytes) + ",\"d2h_copies\":" + number(c.d2h_copies) +
          ",\"allocations\":" + number(c.allocations) + ",\"launches\":" + number(c.launches) +
          ",\"syncs\":" + number(c.synchronizations) +
+         (c.p2p_copies ? ",\"p2p_bytes\":" + number(c.p2p_bytes) + ",\"p2p_copies\":" + number(c.p2p_copies)
+                       : std::string()) +
          (c.link_seconds > 0 ? ",\"link_seconds\":" + format("%.6f", c.link_seconds) : std::string());
 }
 

@@ -121,6 +121,12 @@ bool parse_sim(const std::string& text, devices_config& out, std::string& error)
         return false;
       }
       latency_given = true;
+    } else if (key == "p2p") {
+      if (value != "on" && value != "off") {
+        error = "p2p=" + value + " is not on or off";
+        return false;
+      }
+      out.sim_p2p = value == "on";
     } else if (key == "fail") {
       if (!parse_faults(value, int(n), out.fail, error))
         return false;
@@ -128,7 +134,7 @@ bool parse_sim(const std::string& text, devices_config& out, std::string& error)
       if (!parse_faults(value, int(n), out.oom, error))
         return false;
     } else {
-      error = "unknown simulated-device option '" + key + "' (known: mem, speed, link, latency, fail, oom)";
+      error = "unknown simulated-device option '" + key + "' (known: mem, speed, link, latency, p2p, fail, oom)";
       return false;
     }
   }
@@ -250,7 +256,7 @@ bool parse_devices(const std::string& text, devices_config& out, std::string& er
   }
   if (text.compare(0, 4, "sim:") == 0)
     return parse_sim(text.substr(4), out, error);
-  error = "expected auto, cpu, cuda, cuda:<ids> or sim:<n>[,mem=..][,speed=..][,link=..][,latency=..][,fail=D@K][,oom=D@K]";
+  error = "expected auto, cpu, cuda, cuda:<ids> or sim:<n>[,mem=..][,speed=..][,link=..][,latency=..][,p2p=on|off][,fail=D@K][,oom=D@K]";
   return false;
 }
 

@@ -46,6 +46,7 @@ struct devices_config {
   std::vector<injected_fault> fail;
   std::vector<injected_fault> oom;
   sim_link link;                          // `link=16GB/s`, `latency=10us`
+  bool sim_p2p = true;                    // `p2p=off`: no copies between simulated devices
 };
 
 constexpr std::uint64_t kDefaultSimMemory = std::uint64_t(16) << 30; // 16 GiB of accounting

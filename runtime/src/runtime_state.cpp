@@ -39,7 +39,8 @@ std::vector<std::unique_ptr<device>> make_sim_devices(const devices_config& c) {
     for (const injected_fault& f : c.oom)
       if (f.device == d)
         oom.push_back(f.chunk);
-    out.push_back(std::make_unique<sim_device>(d, c.sim_memory[d], fastest / c.sim_speed[d], fail, oom, c.link));
+    out.push_back(
+        std::make_unique<sim_device>(d, c.sim_memory[d], fastest / c.sim_speed[d], fail, oom, c.link, c.sim_p2p));
   }
   return out;
 }

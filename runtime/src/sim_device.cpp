@@ -68,9 +68,9 @@ recycled_host_memory& recycled() {
 } // namespace
 
 sim_device::sim_device(int id, std::uint64_t memory, double stretch, std::vector<std::uint64_t> fail_at,
-                       std::vector<std::uint64_t> oom_at, sim_link link)
+                       std::vector<std::uint64_t> oom_at, sim_link link, bool p2p)
     : id_(id), memory_(memory), stretch_(stretch), fail_at_(std::move(fail_at)), oom_at_(std::move(oom_at)),
-      link_(link) {}
+      link_(link), p2p_(p2p) {}
 
 // One lease on a simulated device. Allocations are tracked so that whatever a
 // chunk left behind is freed (and un-counted) when the lease goes back.
@@ -123,6 +123,12 @@ public:
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
     copy_to_host_async(dst, src, bytes);
     synchronize();
+  }
+  // Between simulated devices over the same link model as the host's copies.
+  void copy_from_peer(void* dst, device&, const void* src, std::size_t bytes) override {
+    copy_over_link(dst, src, bytes);
+    counted_.copied_from_peer(bytes);
+    queued();
   }
   void copy_to_host_async(void* dst, const void* src, std::size_t bytes) override {
     copy_over_link(dst, src, bytes);
@@ -264,6 +270,8 @@ std::string sim_device::describe() const {
       std::snprintf(buf, sizeof buf, ", %.3g us per copy", link_.latency * 1e6);
     s += buf;
   }
+  if (!p2p_)
+    s += ", no copies from other devices";
   return s + ")";
 }
 

@@ -23,7 +23,7 @@ class sim_device final : public device {
 public:
   // stretch: max speed of all simulated devices / this device's speed.
   sim_device(int id, std::uint64_t memory, double stretch, std::vector<std::uint64_t> fail_at,
-             std::vector<std::uint64_t> oom_at, sim_link link = sim_link());
+             std::vector<std::uint64_t> oom_at, sim_link link = sim_link(), bool p2p = true);
 
   device_kind kind() const override { return device_kind::sim; }
   int id() const override { return id_; }
@@ -36,6 +36,8 @@ public:
   void resident_free(void* p) noexcept override;
   void resident_first_use(void* p, std::size_t bytes) override;
   void resident_to_host(void* dst, const void* src, std::size_t bytes) override;
+  // Simulated devices copy from each other over their link (`p2p=off`: never).
+  bool can_copy_from(device& peer) override { return p2p_ && peer.kind() == device_kind::sim && &peer != this; }
 
   std::uint64_t memory() const { return memory_; }
   std::uint64_t bytes_in_use() const { return used_.load(); }
@@ -47,6 +49,7 @@ private:
   double stretch_;
   std::vector<std::uint64_t> fail_at_, oom_at_; // 1-based chunk numbers
   sim_link link_;
+  bool p2p_;
   std::atomic<std::uint64_t> used_{0};
   std::atomic<std::uint64_t> chunks_started_{0};
   std::mutex resident_mutex_;

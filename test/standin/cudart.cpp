@@ -376,6 +376,69 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t n, cudaMemcp
   return enqueue_copy(*st, dst, src, n, kind, "cudaMemcpyAsync", true);
 }
 
+// Peer access: every pair of distinct fake GPUs can, unless
+// GPU_AUTOPAR_STANDIN_PEER=0.
+cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer) {
+  auto guard = lock();
+  state& s = global();
+  if (!can || device < 0 || peer < 0 || device >= int(s.devices.size()) || peer >= int(s.devices.size()))
+    return fail(cudaErrorInvalidDevice);
+  *can = s.peers && device != peer ? 1 : 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags) {
+  STANDIN_CURRENT_DEVICE_OR_RETURN();
+  state& s = global();
+  if (flags != 0)
+    return fail(cudaErrorInvalidValue);
+  if (peer < 0 || peer >= int(s.devices.size()))
+    return fail(cudaErrorInvalidDevice);
+  if (!s.peers || peer == dev)
+    return fail(cudaErrorPeerAccessUnsupported);
+  if (!s.peer_access.insert({dev, peer}).second)
+    return fail(cudaErrorPeerAccessAlreadyEnabled);
+  log_line("note: peer access from device " + std::to_string(dev) + " to device " + std::to_string(peer));
+  return cudaSuccess;
+}
+
+// A copy between two GPUs' memories, queued on a stream of the current
+// device (the runtime's: the receiving GPU's). Both ranges must be live
+// allocations of the devices named; the copy is counted on the receiving one.
+cudaError_t cudaMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device, std::size_t n,
+                                cudaStream_t s) {
+  STANDIN_CURRENT_DEVICE_OR_RETURN();
+  static const char* call = "cudaMemcpyPeerAsync";
+  stream* st = resolve_stream(s, call);
+  if (!st)
+    return fail(cudaErrorInvalidResourceHandle);
+  if (st->device != dev)
+    violation("foreign-stream", std::string(call) + " on stream " + std::to_string(st->id) + " of device " +
+                                    std::to_string(st->device) + " while device " + std::to_string(dev) + " is current");
+  if (!is_device(dst) || !is_device(src)) {
+    violation("not-device-memory", std::string(call) + " between " + describe(dst) + " and " + describe(src));
+    return fail(cudaErrorInvalidValue);
+  }
+  if (!check_device_range(dst, n, dst_device, call) || !check_device_range(src, n, src_device, call))
+    return fail(cudaErrorInvalidValue);
+  if (!global().peer_access.count({dst_device, src_device}))
+    violation("peer-access", std::string(call) + " from device " + std::to_string(src_device) + " to device " +
+                                 std::to_string(dst_device) + " without cudaDeviceEnablePeerAccess: it would go "
+                                 "through the host");
+  op o;
+  o.accesses.push_back({addr(dst), addr(dst) + n, true});
+  o.accesses.push_back({addr(src), addr(src) + n, false});
+  o.run = [dst, src, n] { std::memmove(dst, src, n); };
+  o.eng = engine::h2d; // the receiving GPU's copy engine
+  o.cost = copy_cost(n);
+  o.what = std::string(call) + " from device " + std::to_string(src_device) + " of " + bytes_text(n);
+  counts& c = global().devices[std::size_t(dst_device)].n;
+  ++c.p2p;
+  c.p2p_bytes += n;
+  enqueue(*st, std::move(o));
+  return cudaSuccess;
+}
+
 cudaError_t cudaMemset(void* p, int value, std::size_t n) {
   STANDIN_CURRENT_DEVICE_OR_RETURN();
   return enqueue_memset(legacy_stream(dev), p, value, n, "cudaMemset");

@@ -72,6 +72,8 @@ state* make_state() {
   for (const auto& a : split(std::getenv("GPU_AUTOPAR_STANDIN_IMAGE"), ','))
     s->image_majors.push_back(std::atoi(a.c_str()) / 10); // sm_80 code runs on 8.x devices
   s->trace = std::getenv("GPU_AUTOPAR_STANDIN_TRACE") != nullptr;
+  if (const char* p = std::getenv("GPU_AUTOPAR_STANDIN_PEER"))
+    s->peers = std::string(p) != "0";
   if (const char* log = std::getenv("GPU_AUTOPAR_STANDIN_LOG"))
     s->log_path = log;
   if (const char* t = std::getenv("GPU_AUTOPAR_STANDIN_TIMELINE"))
@@ -397,7 +399,8 @@ void check_at_exit() {
     std::ostringstream line;
     line << "counts device=" << d << " mallocs=" << n.mallocs << " malloc_bytes=" << n.malloc_bytes
          << " frees=" << n.frees << " h2d=" << n.h2d << " h2d_bytes=" << n.h2d_bytes << " d2h=" << n.d2h
-         << " d2h_bytes=" << n.d2h_bytes << " d2d=" << n.d2d << " d2d_bytes=" << n.d2d_bytes
+         << " d2h_bytes=" << n.d2h_bytes << " d2d=" << n.d2d << " d2d_bytes=" << n.d2d_bytes << " p2p=" << n.p2p
+         << " p2p_bytes=" << n.p2p_bytes
          << " memsets=" << n.memsets << " memset_bytes=" << n.memset_bytes << " launches=" << n.launches
          << " stream_syncs=" << n.stream_syncs << " device_syncs=" << n.device_syncs
          << " event_syncs=" << n.event_syncs << " streams_created=" << n.streams_created

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -74,7 +75,7 @@ struct allocation {
 
 struct counts {
   std::uint64_t mallocs = 0, malloc_bytes = 0, frees = 0, h2d = 0, h2d_bytes = 0, d2h = 0, d2h_bytes = 0,
-                d2d = 0, d2d_bytes = 0, memsets = 0, memset_bytes = 0, launches = 0, stream_syncs = 0,
+                d2d = 0, d2d_bytes = 0, p2p = 0, p2p_bytes = 0, memsets = 0, memset_bytes = 0, launches = 0, stream_syncs = 0,
                 device_syncs = 0, event_syncs = 0, streams_created = 0, streams_destroyed = 0;
 };
 
@@ -111,6 +112,8 @@ struct state {
   std::string timeline_path; // GPU_AUTOPAR_STANDIN_TIMELINE: where the timeline is written at exit
   std::vector<std::pair<std::uintptr_t, std::uintptr_t>> registered; // cudaHostRegister'd ranges [lo, hi)
   bool trace = false; // GPU_AUTOPAR_STANDIN_TRACE: log every op as it runs
+  bool peers = true;  // GPU_AUTOPAR_STANDIN_PEER=0: cudaDeviceCanAccessPeer says no
+  std::set<std::pair<int, int>> peer_access; // (device, peer) pairs cudaDeviceEnablePeerAccess enabled
   bool exiting = false;
 };
 

@@ -47,18 +47,20 @@ TEST(IntervalSet, AddMergesAndRemoveSplits) {
 }
 
 struct region_bytes {
-  unsigned long long to_devices = 0, to_host = 0;
+  unsigned long long to_devices = 0, to_host = 0, between_devices = 0;
   int lines = 0;
 };
 
 region_bytes region_line(const rt_test::temp_file& report) {
   region_bytes b;
-  const std::regex re("\"region\":\"[^\"]*\",\"bytes_to_devices\":([0-9]+),\"bytes_to_host\":([0-9]+)");
+  const std::regex re("\"region\":\"[^\"]*\",\"bytes_to_devices\":([0-9]+),\"bytes_to_host\":([0-9]+),"
+                      "\"bytes_between_devices\":([0-9]+)");
   for (const std::string& l : report.lines()) {
     std::smatch m;
     if (std::regex_search(l, m, re)) {
       b.to_devices = std::stoull(m[1]);
       b.to_host = std::stoull(m[2]);
+      b.between_devices = std::stoull(m[3]);
       ++b.lines;
     }
   }
@@ -147,38 +149,53 @@ TEST(DataRegion, ResultsGoingBackToTheHostCrossTheSimulatedLink) {
   EXPECT_EQ(y[n - 1], 2.0 * (n - 1));
 }
 
+// Jacobi-style sweeps over rows split across 3 devices: each device copies
+// its rows in once; what it reads of its neighbours' rows (two halo rows per
+// boundary per sweep) comes from the neighbour directly where the devices can
+// copy between them, and through the host where they cannot (`p2p=off`).
 TEST(DataRegion, StencilSweepsMoveOnlyHaloRowsBetweenDevices) {
   const int rows = 301, m = 64, sweeps = 6, devices = 3;
-  rt_test::temp_file report;
-  rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:3"}, {"GPU_AUTOPAR_REPORT", report.path()}};
-  std::vector<double> a(rows * m), b(rows * m), ra, rb;
-  for (int k = 0; k < rows * m; ++k)
-    a[k] = b[k] = double(k % 101);
-  ra = a, rb = b;
-  for (int s = 0; s < sweeps; ++s) {
-    for (int i = 1; i < rows - 1; ++i)
-      for (int j = 0; j < m; ++j)
-        rb[i * m + j] = (ra[(i - 1) * m + j] + ra[i * m + j] + ra[(i + 1) * m + j]) / 3.0;
-    std::swap(ra, rb);
-  }
-  {
-    data_region region({"t.cpp", 1}, {section(map_kind::tofrom, a), section(map_kind::tofrom, b)});
+  for (const char* setting : {"sim:3", "sim:3,p2p=off"}) {
+    const bool p2p = std::string(setting) == "sim:3";
+    rt_test::temp_file report;
+    rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", setting}, {"GPU_AUTOPAR_REPORT", report.path()}};
+    std::vector<double> a(rows * m), b(rows * m), ra, rb;
+    for (int k = 0; k < rows * m; ++k)
+      a[k] = b[k] = double(k % 101);
+    ra = a, rb = b;
     for (int s = 0; s < sweeps; ++s) {
-      sweep({"t.cpp", 2}, b, a, rows, m);
-      std::swap(a, b); // the vectors swap buffers: both stay mapped
+      for (int i = 1; i < rows - 1; ++i)
+        for (int j = 0; j < m; ++j)
+          rb[i * m + j] = (ra[(i - 1) * m + j] + ra[i * m + j] + ra[(i + 1) * m + j]) / 3.0;
+      std::swap(ra, rb);
+    }
+    {
+      data_region region({"t.cpp", 1}, {section(map_kind::tofrom, a), section(map_kind::tofrom, b)});
+      for (int s = 0; s < sweeps; ++s) {
+        sweep({"t.cpp", 2}, b, a, rows, m);
+        std::swap(a, b); // the vectors swap buffers: both stay mapped
+      }
+    }
+    EXPECT_EQ(a, ra) << setting;
+    EXPECT_EQ(b, rb) << setting;
+    const region_bytes got = region_line(report);
+    const unsigned long long grid = rows * m * sizeof(double), row = m * sizeof(double);
+    const unsigned long long halos = 2ull * (devices - 1) * sweeps * row;
+    // In: each device's rows of both grids once, plus the halos that came
+    // through the host; out: both grids once, plus those halos.
+    EXPECT_GE(got.to_devices, grid) << setting;
+    if (p2p) {
+      EXPECT_GT(got.between_devices, 0u) << setting;
+      EXPECT_LE(got.between_devices, halos) << setting;
+      EXPECT_LE(got.to_devices, 2 * grid + 2 * devices * row) << setting;
+      EXPECT_LE(got.to_host, 2 * grid) << setting << ": no halo went through the host";
+    } else {
+      EXPECT_EQ(got.between_devices, 0u) << setting;
+      EXPECT_LE(got.to_devices, 2 * grid + 2 * devices * row + halos) << setting;
+      EXPECT_GT(got.to_host, 2 * grid) << setting << ": the halos went through the host";
+      EXPECT_LE(got.to_host, 2 * grid + halos) << setting;
     }
   }
-  EXPECT_EQ(a, ra);
-  EXPECT_EQ(b, rb);
-  const region_bytes got = region_line(report);
-  const unsigned long long grid = rows * m * sizeof(double), row = m * sizeof(double);
-  // In: each device's rows of both grids once, plus two halo rows per
-  // device boundary per sweep; out: both grids once, plus the halo rows
-  // that went through the host.
-  const unsigned long long halos = 2ull * (devices - 1) * sweeps * row;
-  EXPECT_LE(got.to_devices, 2 * grid + 2 * devices * row + halos);
-  EXPECT_GE(got.to_devices, grid);
-  EXPECT_LE(got.to_host, 2 * grid + halos);
 }
 
 TEST(DataRegion, UpdateHostAndDeviceMidRegion) {

@@ -42,6 +42,13 @@ struct cuda_api {
   // be null (a table filled by hand), then host memory stays pageable.
   int (*host_register)(void* p, std::size_t bytes);
   int (*host_unregister)(void* p);
+  // Copies between GPUs (a data region's halo rows): cudaDeviceCanAccessPeer,
+  // cudaDeviceEnablePeerAccess from the current device (already enabled is
+  // success), cudaMemcpyPeerAsync. May be null: such copies go through the host.
+  int (*can_access_peer)(int* can, int device, int peer);
+  int (*enable_peer_access)(int peer);
+  int (*memcpy_peer_async)(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes,
+                           void* stream);
 };
 
 // CUDA error codes the runtime treats specially.
@@ -101,6 +108,18 @@ inline int default_streams_synchronize() {
 }
 inline int host_register(void* p, std::size_t n) { return int(cudaHostRegister(p, n, cudaHostRegisterPortable)); }
 inline int host_unregister(void* p) { return int(cudaHostUnregister(p)); }
+inline int can_access_peer(int* can, int d, int peer) { return int(cudaDeviceCanAccessPeer(can, d, peer)); }
+inline int enable_peer_access(int peer) {
+  const cudaError_t e = cudaDeviceEnablePeerAccess(peer, 0);
+  if (e == cudaErrorPeerAccessAlreadyEnabled) {
+    (void)cudaGetLastError(); // not an error for the next call to find
+    return 0;
+  }
+  return int(e);
+}
+inline int memcpy_peer_async(void* dst, int dd, const void* src, int sd, std::size_t n, void* s) {
+  return int(cudaMemcpyPeerAsync(dst, dd, src, sd, n, static_cast<cudaStream_t>(s)));
+}
 
 // One definition across the program (an inline variable): registers the
 // table while static objects are initialised, before any loop runs.
@@ -108,7 +127,8 @@ inline const bool registered = (register_cuda_api(cuda_api{
                                     get_device_count, get_device_properties, set_device, malloc, free, to_device,
                                     to_host, stream_create, stream_synchronize, stream_destroy, mem_get_info,
                                     error_string, get_device, get_last_error, device_synchronize,
-                                    default_streams_synchronize, host_register, host_unregister}),
+                                    default_streams_synchronize, host_register, host_unregister, can_access_peer,
+                                    enable_peer_access, memcpy_peer_async}),
                                 true);
 } // namespace cuda_runtime_functions
 } // namespace detail
