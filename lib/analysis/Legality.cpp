@@ -82,6 +82,13 @@ bool mayShareMemory(const Access &A, const Access &B, ASTContext &Ctx) {
          Ctx.hasSameUnqualifiedType(A.ObjectType.getNonReferenceType(), B.ObjectType.getNonReferenceType());
 }
 
+// A container or built-in array the rewritten code can name as the user
+// does (`out`, `g.v`, a member `cells`): its bytes can be compared whole.
+bool wholeObject(const Access &X) {
+  const std::optional<ContainerKind> K = containerKind(X.ObjectType);
+  return K && *K != ContainerKind::RawPointer && !X.Name.empty() && X.Name.find("->") == std::string::npos;
+}
+
 // What a user can do about a possible overlap (MayAlias's last argument).
 std::string aliasAdvice(const Access &A, const Access &B) {
   const bool PA = A.ObjectType.getNonReferenceType()->isPointerType(),
@@ -311,9 +318,14 @@ private:
         Reported.insert({W, O});
         Verdict::Reason &Why = add(Diag::MayAlias, WA->E->getExprLoc(), {W.str(), O.str(), aliasAdvice(*WA, *OA)});
         note(Why, Diag::NoteAccess, OA->E->getExprLoc(), {what(*OA), O.str()});
+        Why.Alias = true;
         if (WA->Var && OA->Var && !WA->ThroughMember && !OA->ThroughMember) {
           Why.AliasWritten = WA->Var;
           Why.AliasOther = OA->Var;
+        }
+        if (wholeObject(*WA) && wholeObject(*OA)) {
+          Why.WholeWritten = WA->Name;
+          Why.WholeOther = OA->Name;
         }
       }
   }
@@ -388,7 +400,7 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
   const char *AssertedBy = assertedBy(A.Pragma.Dialect);
   LegalityVerdict::Kind Rendered = LegalityVerdict::Independent;
   for (const LegalityVerdict::Reason &R : A.Verdict.Reasons) {
-    if (R.AliasWritten)
+    if (R.Alias)
       continue;
     render(R.Main, Diags, Opts.Strict, AssertedBy);
     for (const Finding &N : R.Notes)
@@ -408,14 +420,20 @@ bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags,
   bool Ok = true;
   std::vector<LegalityVerdict::Reason> Kept;
   for (LegalityVerdict::Reason &R : A.Verdict.Reasons) {
-    if (!R.AliasWritten) {
+    if (!R.Alias) {
       Kept.push_back(std::move(R));
       continue;
     }
-    const std::optional<unsigned> W = IndexOf(R.AliasWritten), O = IndexOf(R.AliasOther);
-    if (CanCheck && A.Mode == LoopMode::Kernel && W && O) {
-      A.AliasChecks.push_back({*W, *O});
-      render(Finding{Diag::AliasCheckedAtRunTime, R.Main.Loc, R.Main.Args}, Diags, Opts.Strict, nullptr);
+    const std::optional<unsigned> W = R.AliasWritten ? IndexOf(R.AliasWritten) : std::nullopt,
+                                  O = R.AliasOther ? IndexOf(R.AliasOther) : std::nullopt;
+    const bool Mapped = A.Mode == LoopMode::Kernel && W && O;
+    if (CanCheck && (Mapped || !R.WholeWritten.empty())) {
+      if (Mapped)
+        A.AliasChecks.push_back({*W, *O});
+      else
+        A.ObjectChecks.push_back({R.WholeWritten, R.WholeOther});
+      render(Finding{Diag::AliasCheckedAtRunTime, R.Main.Loc, {R.Main.Args[0], R.Main.Args[1]}}, Diags, Opts.Strict,
+             nullptr);
       for (const Finding &N : R.Notes)
         render(N, Diags, Opts.Strict, nullptr);
       continue;

@@ -176,6 +176,8 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
   }
   for (const LoopAnalysis::AliasCheck &C : A.AliasChecks)
     Out.AliasChecks.push_back({name(A.Arrays[C.Written].Var), name(A.Arrays[C.Other].Var)});
+  for (const auto &Pair : A.ObjectChecks)
+    Out.AliasChecks.push_back(Pair);
   if (A.Verdict.Decided)
     Out.Verdict = spelling(A.Verdict.K);
   Out.Witness = A.Verdict.Witness;

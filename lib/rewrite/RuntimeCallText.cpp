@@ -101,6 +101,9 @@ std::string disjointChecksText(const LoopAnalysis &A) {
   for (const LoopAnalysis::AliasCheck &C : A.AliasChecks)
     S += ".check_disjoint(" + std::to_string(C.Written) + ", \"" + A.Arrays[C.Written].Var->getNameAsString() +
          "\", " + std::to_string(C.Other) + ", \"" + A.Arrays[C.Other].Var->getNameAsString() + "\")";
+  for (const auto &[Written, Other] : A.ObjectChecks)
+    S += ".check_disjoint_objects(::gpu_autopar::object_bytes(" + Written + "), \"" + Written +
+         "\", ::gpu_autopar::object_bytes(" + Other + "), \"" + Other + "\")";
   return S;
 }
 

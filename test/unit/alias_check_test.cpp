@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -76,6 +77,42 @@ TEST(AliasCheck, SectionsAreComparedToTheByte) {
   EXPECT_EQ(rt_test::json_field(lines[0], "backend"), "\"sim\"") << lines[0];
   EXPECT_EQ(lines[0].find("serial"), std::string::npos) << lines[0];
   EXPECT_EQ(rt_test::json_field(lines[1], "serial_reason"), "\"'out' and 'in' overlap in memory\"") << lines[1];
+}
+
+// Host mode has no maps: two containers are compared whole (object_bytes).
+void host_shift(const std::vector<double>& in, std::vector<double>& out) {
+  host_loop(kSite, iterations<int>(1, less, int(out.size()), 1),
+            options().check_disjoint_objects(object_bytes(out), "out", object_bytes(in), "in"), reductions(),
+            [&](int i) { out[i] = in[i - 1] / 2 + 1; });
+}
+
+TEST(AliasCheck, ContainersOnCpuThreadsAreComparedWhole) {
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "cpu"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  const int n = 30011;
+  std::vector<double> a = ramp(n), b(n, 0.0);
+  host_shift(a, b); // distinct vectors: CPU threads
+  std::vector<double> expected = serial_shift(a, 0, 0, n);
+  host_shift(a, a); // one vector: a recurrence, run in order
+  EXPECT_EQ(a, expected);
+  const auto lines = report.lines();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].find("serial"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("\"threads\":"), std::string::npos) << lines[0];
+  EXPECT_EQ(rt_test::json_field(lines[1], "serial_reason"), "\"'out' and 'in' overlap in memory\"") << lines[1];
+}
+
+TEST(AliasCheck, ObjectBytesCoverTheWholeObject) {
+  std::vector<float> v(10);
+  float arr[4][3];
+  std::array<int, 5> ar{};
+  EXPECT_EQ(object_bytes(v).data, v.data());
+  EXPECT_EQ(object_bytes(v).bytes, 10 * sizeof(float));
+  EXPECT_EQ(object_bytes(arr).bytes, sizeof arr);
+  EXPECT_EQ(object_bytes(ar).bytes, sizeof ar);
+  EXPECT_EQ(object_bytes(std::vector<float>()).bytes, 0u);
+  EXPECT_FALSE(object_bytes(v).overlaps(object_bytes(arr)));
+  EXPECT_TRUE(object_bytes(v).overlaps(object_bytes(v)));
 }
 
 TEST(AliasCheck, WarnsOncePerLoop) {

@@ -26,11 +26,12 @@ struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in 
 bool checkLegality(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
                    const AnalysisOptions &Opts);
 
-// A possible overlap of two variables' objects (the verdict's reasons with
-// AliasWritten) is reported after classification and data maps, here: when
-// `CanCheck` (the loop is otherwise accepted) and both are mapped in kernel
-// mode, it becomes an entry of A.AliasChecks and a remark; otherwise the
-// warning (an error under --strict). Recomputes the verdict's kind. Returns
+// A possible overlap of two objects (the verdict's reasons with Alias) is
+// reported after classification and data maps, here: when `CanCheck` (the
+// loop is otherwise accepted) and both are mapped in kernel mode, it becomes
+// an entry of A.AliasChecks and a remark; else, when both are containers or
+// built-in arrays the loop's scope names, an entry of A.ObjectChecks and the
+// same remark; otherwise the warning (an error under --strict). Recomputes the verdict's kind. Returns
 // false when what it reported rejects the loop.
 bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, clang::DiagnosticsEngine &Diags, const AnalysisOptions &Opts);
 

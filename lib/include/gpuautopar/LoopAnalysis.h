@@ -117,10 +117,15 @@ struct LegalityVerdict {
     Kind K;
     Finding Main;
     std::vector<Finding> Notes;
-    // For a possible overlap of two variables' objects (MayAlias): the one
-    // written and the other. When both end up mapped, the rewritten loop
-    // compares their addresses before it runs instead (settleAliasChecks).
+    // For a possible overlap of two objects (MayAlias), reported only once
+    // the maps are known (settleAliasChecks): the variables (null for a
+    // member), and, where both are containers or built-in arrays, how the
+    // loop's scope names them ("out", "g.v"). When both variables end up
+    // mapped, the rewritten loop compares their sections before it runs;
+    // else, when both are named, it compares the whole objects.
+    bool Alias = false;
     const clang::VarDecl *AliasWritten = nullptr, *AliasOther = nullptr;
+    std::string WholeWritten, WholeOther;
   };
   bool Decided = false; // false: the loop was rejected before legality was checked
   Kind K = Independent;
@@ -168,6 +173,10 @@ struct LoopAnalysis {
     unsigned Written, Other;
   };
   std::vector<AliasCheck> AliasChecks;
+  // Containers or built-in arrays that may be one object, as the loop's scope
+  // names them (written, other): compared whole before the loop runs
+  // (`.check_disjoint_objects(...)`), in any mode.
+  std::vector<std::pair<std::string, std::string>> ObjectChecks;
   // Why the loop got its mode / was rejected, with locations, for --report.
   struct Reason {
     std::string Text;

@@ -18,8 +18,10 @@ namespace gpuautopar {
 std::string entryPoint(LoopMode Mode);
 // `::gpu_autopar::options()` followed by one setter per clause written.
 std::string optionsText(const LoopClauses &C);
-// `.check_disjoint(w, "out", o, "in")` per pair of A.AliasChecks, appended
-// to the options: the objects the loop compares before it runs.
+// `.check_disjoint(w, "out", o, "in")` per pair of A.AliasChecks and
+// `.check_disjoint_objects(::gpu_autopar::object_bytes(out), "out", ...)` per
+// pair of A.ObjectChecks, appended to the options: what the loop compares
+// before it runs.
 std::string disjointChecksText(const LoopAnalysis &A);
 // `::gpu_autopar::reductions(::gpu_autopar::reduce<::gpu_autopar::op::plus>(sum), ...)`.
 std::string reductionsText(const LoopClauses &C);

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include <gpu_autopar/options.h>
 #include <gpu_autopar/view.h>
 
 namespace gpu_autopar {
@@ -192,6 +193,15 @@ GPU_AUTOPAR_MAP_KIND(from)
 GPU_AUTOPAR_MAP_KIND(tofrom)
 GPU_AUTOPAR_MAP_KIND(alloc)
 #undef GPU_AUTOPAR_MAP_KIND
+
+// The bytes of a container or built-in array, for options().check_disjoint_objects.
+template <class Obj>
+object_span object_bytes(const Obj& obj) {
+  using A = detail::object_access_t<Obj>;
+  Obj& o = const_cast<Obj&>(obj); // only its address is taken
+  const long long n = A::size(o);
+  return {static_cast<const void*>(A::data(o)), n > 0 ? std::size_t(n) * sizeof(*A::data(o)) : 0};
+}
 
 template <class... Maps>
 std::tuple<Maps...> data(Maps... maps) {

@@ -531,14 +531,20 @@ void per_iteration_loop(loop_mode mode, const loop_site& site, const Space& spac
   per_iteration_body<Space, Body, Reds> loop(mode, space, body, reds);
   loop.produces(produced);
   mark_last_iteration(space, reds);
-  run_loop(site, space.count(), options.with_mode(mode), loop);
+  const std::string overlap = options.objects_overlap(); // check_disjoint_objects
+  loop_options o = options.with_mode(mode);
+  if (!overlap.empty())
+    o.serial_reason = overlap.c_str();
+  run_loop(site, space.count(), o, loop);
 }
 // A kernel-mode loop runs serially when objects the tool asked to compare
 // overlap (check_disjoint).
 template <class KernelBody>
 void run_kernel_loop(const loop_site& site, std::uint64_t count, const loop_options_builder& options,
                      KernelBody& loop) {
-  const std::string overlap = loop.overlap(options.disjoint_checks());
+  std::string overlap = loop.overlap(options.disjoint_checks());
+  if (overlap.empty())
+    overlap = options.objects_overlap();
   loop_options o = options.with_mode(loop_mode::kernel);
   if (!overlap.empty())
     o.serial_reason = overlap.c_str();

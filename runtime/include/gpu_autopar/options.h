@@ -4,6 +4,7 @@
 // is not set keeps the default.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,6 +13,16 @@
 #include <gpu_autopar/loop_problem.h>
 
 namespace gpu_autopar {
+
+// The bytes of a whole object (object_bytes(v) in data_map.h).
+struct object_span {
+  const void* data;
+  std::size_t bytes;
+  bool overlaps(const object_span& o) const {
+    const char *a = static_cast<const char*>(data), *b = static_cast<const char*>(o.data);
+    return bytes && o.bytes && a < b + o.bytes && b < a + bytes;
+  }
+};
 
 class loop_options_builder {
 public:
@@ -66,6 +77,24 @@ public:
   }
   const std::vector<disjoint_check>& disjoint_checks() const { return disjoint_; }
 
+  // check_disjoint_objects(object_bytes(out), "out", object_bytes(g.v), "g.v"):
+  // two containers or built-in arrays the tool could not prove distinct (two
+  // references a caller may bind to one vector), compared whole before the
+  // loop runs, in any mode.
+  loop_options_builder& check_disjoint_objects(object_span written, const char* written_name, object_span other,
+                                               const char* other_name) {
+    objects_.push_back({written, written_name, other, other_name});
+    return *this;
+  }
+  // Why the loop must run serially: the first pair of check_disjoint_objects
+  // that shares a byte; empty when there is none.
+  std::string objects_overlap() const {
+    for (const auto& c : objects_)
+      if (c.written.overlaps(c.other))
+        return std::string("'") + c.written_name + "' and '" + c.other_name + "' overlap in memory";
+    return {};
+  }
+
   loop_options with_mode(loop_mode mode) const {
     loop_options o = o_;
     o.mode = mode;
@@ -78,8 +107,15 @@ private:
     detail::defer_loop_problem(why);
     return *this;
   }
+  struct object_check {
+    object_span written;
+    const char* written_name;
+    object_span other;
+    const char* other_name;
+  };
   loop_options o_;
   std::vector<disjoint_check> disjoint_;
+  std::vector<object_check> objects_;
 };
 
 inline loop_options_builder options() { return {}; }

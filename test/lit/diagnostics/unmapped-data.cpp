@@ -44,15 +44,17 @@ void members(Buffer &b, Grid &g, Img *img, std::vector<float> &out, int n) {
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     out[i] = g.v[i] * g.w;
-// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: warning: 'out' and 'g.v' may alias; the loop is parallel only if they are different objects
-// CHECK: unmapped-data.cpp:[[@LINE-2]]:14: note: read of 'g.v' here
-// CHECK: unmapped-data.cpp:[[@LINE-3]]:14: remark: loop runs on CPU threads only: the body reaches 'g.v[i]' through a member, which a data map does not copy to a GPU
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:14: remark: loop runs on CPU threads only: the body reaches 'g.v[i]' through a member, which a data map does not copy to a GPU
+// Two vectors: compared whole before the loop runs, on CPU threads too.
+// CHECK: unmapped-data.cpp:[[@LINE-3]]:5: remark: 'out' and 'g.v' may overlap; the rewritten loop compares their addresses first and runs serially if they do
+// CHECK: unmapped-data.cpp:[[@LINE-4]]:14: note: read of 'g.v' here
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     img->px[i] = out[i];
-// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: warning: 'img->px' and 'out' may alias; declare 'img->px' __restrict__ if it never points into 'out'
-// CHECK: unmapped-data.cpp:[[@LINE-2]]:18: note: read of 'out' here
-// CHECK: unmapped-data.cpp:[[@LINE-3]]:5: remark: loop runs on CPU threads only: the body reaches 'img->px[i]' through a member, which a data map does not copy to a GPU
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body reaches 'img->px[i]' through a member, which a data map does not copy to a GPU
+// A pointer has no extent to compare: a warning.
+// CHECK: unmapped-data.cpp:[[@LINE-3]]:5: warning: 'img->px' and 'out' may alias; declare 'img->px' __restrict__ if it never points into 'out'
+// CHECK: unmapped-data.cpp:[[@LINE-4]]:18: note: read of 'out' here
 }
 
 void nested(float **rows, std::vector<std::vector<float>> &vv, Img *imgs, Point *pts, int n) {

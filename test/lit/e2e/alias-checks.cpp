@@ -19,6 +19,17 @@ void shift_ptr(const double *in, double *out, int n) {
     out[i] = in[i - 1] * 0.5 + i % 3;
 }
 
+// A member container runs on CPU threads (a data map copies no members):
+// the two vectors are compared whole.
+struct Grid {
+  std::vector<double> v;
+};
+void shift_member(const Grid &g, std::vector<double> &out) {
+#pragma gpu_autopar for
+  for (int i = 1; i < (int)out.size(); ++i)
+    out[i] = g.v[i - 1] * 0.25 + 2;
+}
+
 double checksum(const std::vector<double> &v) {
   double s = 0;
   for (std::size_t i = 0; i < v.size(); ++i)
@@ -35,13 +46,20 @@ int main() {
   shift(a, a);                              // one vector
   shift_ptr(c.data(), b.data(), n);         // distinct: parallel
   shift_ptr(c.data(), c.data() + 1, n - 1); // overlapping halves of one vector
-  std::printf("a=%.6f b=%.6f c=%.6f\n", checksum(a), checksum(b), checksum(c));
+  Grid g{c};
+  shift_member(g, b);   // distinct: parallel
+  shift_member(g, g.v); // one vector
+  std::printf("a=%.6f b=%.6f c=%.6f g=%.6f\n", checksum(a), checksum(b), checksum(c), checksum(g.v));
 }
 // CHECK: cpu: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1{{$}}
 // CHECK: cpu: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: cpu: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40008 devices=1{{$}}
 // CHECK: cpu: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40007 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: cpu: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'g.v' overlap in memory
 // CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=sim iterations=40008 devices=3{{$}}
 // CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: sim:3: alias-checks.cpp:17 mode=kernel backend=sim iterations=40008 devices=3{{$}}
 // CHECK: sim:3: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40007 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1{{$}}
+// CHECK: sim:3: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'g.v' overlap in memory
