@@ -277,46 +277,64 @@ RUNS = {
 }
 
 
+# The timeline's overlap depends on when the host threads of a GPU's two
+# slots get a core: with every core busy, the second slot may issue nothing
+# until the first has issued all its work (see overlapped()). A run whose
+# only problem is that no copy overlapped a kernel is tried again, up to
+# OVERLAP_TRIES runs in all: a runtime that serialises its slots never shows
+# overlap, one that does not shows it once the threads interleave.
+OVERLAP_TRIES = 5
+
+
+def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_report):
+    log = os.path.join(work, name + ".log")
+    report = os.path.join(work, name + ".jsonl")
+    for f in (log, report):
+        if os.path.exists(f):
+            os.remove(f)
+    env = dict(os.environ, LD_LIBRARY_PATH=lib_dir, GPU_AUTOPAR_STANDIN_LOG=log, GPU_AUTOPAR_REPORT=report,
+               GPU_AUTOPAR_STANDIN_TIMELINE=os.path.join(work, name + ".timeline"),
+               GPU_AUTOPAR_DEVICES="cuda", GPU_AUTOPAR_LOG="warn", **extra)
+    p = subprocess.run([program, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       timeout=60)
+    text = open(log).read() if os.path.exists(log) else ""
+    lines = [json.loads(l) for l in open(report)] if os.path.exists(report) else []
+    problems = []
+    if p.returncode != 0:
+        problems.append("exit status %d" % p.returncode)
+    if not re.search(stdout_re, p.stdout):
+        problems.append("stdout %r does not match %r" % (p.stdout, stdout_re))
+    problems += log_problems(text, extra)
+    if not lines:
+        problems.append("no report")
+    if any(l.get("backend") == "cpu" for l in loop_lines(lines)) and "fault-only" not in name:
+        problems.append("a loop ran on the CPU only")
+    problems += check_report(lines)
+    overlap = overlapped(text, lines) if scenario == "saxpy" else []
+    if scenario in ("kernel", "saxpy", "saxpy-region", "stencil-region") and "FAULT_LAUNCH" not in " ".join(extra):
+        problems += counts_disagree(text, lines)
+    if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
+        problems += reduced_on_device(lines)
+    return problems, overlap, (text, lines, p.stderr)
+
+
 def main():
     program, lib_dir, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
     failed = 0
     for name, (scenario, extra, stdout_re, check_report) in RUNS.items():
-        log = os.path.join(work, name + ".log")
-        report = os.path.join(work, name + ".jsonl")
-        for f in (log, report):
-            if os.path.exists(f):
-                os.remove(f)
-        env = dict(os.environ, LD_LIBRARY_PATH=lib_dir, GPU_AUTOPAR_STANDIN_LOG=log, GPU_AUTOPAR_REPORT=report,
-                   GPU_AUTOPAR_STANDIN_TIMELINE=os.path.join(work, name + ".timeline"),
-                   GPU_AUTOPAR_DEVICES="cuda", GPU_AUTOPAR_LOG="warn", **extra)
-        p = subprocess.run([program, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           timeout=60)
-        text = open(log).read() if os.path.exists(log) else ""
-        lines = [json.loads(l) for l in open(report)] if os.path.exists(report) else []
-        problems = []
-        if p.returncode != 0:
-            problems.append("exit status %d" % p.returncode)
-        if not re.search(stdout_re, p.stdout):
-            problems.append("stdout %r does not match %r" % (p.stdout, stdout_re))
-        problems += log_problems(text, extra)
-        if not lines:
-            problems.append("no report")
-        if any(l.get("backend") == "cpu" for l in loop_lines(lines)) and "fault-only" not in name:
-            problems.append("a loop ran on the CPU only")
-        problems += check_report(lines)
-        if scenario == "saxpy":
-            problems += overlapped(text, lines)
-        if scenario in ("kernel", "saxpy", "saxpy-region", "stencil-region") and "FAULT_LAUNCH" not in " ".join(extra):
-            problems += counts_disagree(text, lines)
-        if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
-            problems += reduced_on_device(lines)
+        for attempt in range(1, OVERLAP_TRIES + 1):
+            problems, overlap, (text, lines, stderr) = run_once(program, lib_dir, work, name, scenario, extra,
+                                                                stdout_re, check_report)
+            if problems or not overlap:
+                break
+        problems += overlap
         if problems:
             failed += 1
             sys.stderr.write("FAIL %s: %s\n--- log\n%s--- report\n%s--- stderr\n%s\n" %
-                             (name, "; ".join(problems), text, "".join(json.dumps(l) + "\n" for l in lines), p.stderr))
+                             (name, "; ".join(problems), text, "".join(json.dumps(l) + "\n" for l in lines), stderr))
         else:
-            print("ok %s" % name)
+            print("ok %s%s" % (name, " (overlap on run %d)" % attempt if attempt > 1 else ""))
     return 1 if failed else 0
 
 
