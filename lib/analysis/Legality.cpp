@@ -84,9 +84,13 @@ bool mayShareMemory(const Access &A, const Access &B, ASTContext &Ctx) {
 
 // A container or built-in array the rewritten code can name as the user
 // does (`out`, `g.v`, a member `cells`): its bytes can be compared whole.
+// (std::vector<bool> has no data(): its bits cannot be named.)
 bool wholeObject(const Access &X) {
   const std::optional<ContainerKind> K = containerKind(X.ObjectType);
-  return K && *K != ContainerKind::RawPointer && !X.Name.empty() && X.Name.find("->") == std::string::npos;
+  if (!K || *K == ContainerKind::RawPointer || X.Name.empty() || X.Name.find("->") != std::string::npos)
+    return false;
+  const QualType E = elementType(X.ObjectType, *K);
+  return !(*K == ContainerKind::StdVector && !E.isNull() && E->isBooleanType());
 }
 
 // What a user can do about a possible overlap (MayAlias's last argument).
