@@ -497,7 +497,11 @@ private:
   // A write to `T`; a write to a member of an object (`s.n = 0`, `p[i].x = 0`)
   // writes the object too, and a member of `*this` is shared by all iterations.
   void written(const Expr *T, bool AlsoRead, bool Maybe) {
+    // Through the temporary a proxy reference is (`bits[i] = b` on a
+    // std::vector<bool> assigns to a _Bit_reference): the element is written.
     T = T->IgnoreParens();
+    if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(T))
+      T = Temp->getSubExpr()->IgnoreImplicit()->IgnoreParens();
     note(T, AlsoRead, Maybe);
     while (const auto *Mem = dyn_cast<MemberExpr>(T)) {
       const Expr *Base = Mem->getBase()->IgnoreParenImpCasts();

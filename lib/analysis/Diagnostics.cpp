@@ -92,6 +92,9 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::NoteWitness: return {L::Note, "for example, %0"};
   case Diag::CalleeWritesGlobal:
     return {Unproven, "call to '%0' writes '%1', which is shared by all iterations"};
+  case Diag::PackedBitsWrite:
+    return {Unproven, "'%0' is a std::vector<bool>: its elements share machine words, so iterations that write "
+                      "neighbouring elements race; use std::vector<char>"};
   case Diag::InputOutput:
     return {Unproven, "'%0' does input or output; iterations running in parallel interleave it in any order"};
   case Diag::HostOnlyRemark: return {L::Remark, "loop runs on CPU threads only: %0"};

@@ -121,6 +121,7 @@ public:
     aliasWrites();
     escapes();
     aliasing();
+    packedBits();
     calls();
     globals();
     inputOutput();
@@ -332,6 +333,22 @@ private:
           Why.WholeOther = OA->Name;
         }
       }
+  }
+
+  // A std::vector<bool> stores its elements as bits of shared words: writes
+  // of different elements by different iterations race on the word.
+  void packedBits() {
+    llvm::DenseSet<const ValueDecl *> Reported;
+    for (const Access &X : Walk.Accesses) {
+      if (!X.Element || !X.Write || (X.Var && isPrivate(X.Var)) || !Reported.insert(X.Key).second)
+        continue;
+      const QualType T = X.ObjectType.getNonReferenceType().getCanonicalType();
+      const auto *S = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+      if (S && S->getQualifiedNameAsString() == "std::vector" && S->getTemplateArgs().size() > 0 &&
+          S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+          S->getTemplateArgs()[0].getAsType()->isBooleanType())
+        add(Diag::PackedBitsWrite, X.E->getExprLoc(), {X.Name});
+    }
   }
 
   void calls() {

@@ -62,6 +62,7 @@ enum class Diag {
   InputOutput,            // warning (error with --strict): '%0' does input or output
   UnknownDependence,      // warning (error with --strict): cannot prove distinct elements
   MayAlias,               // warning (error with --strict): '%0' and '%1' may alias; %2 (what to do)
+  PackedBitsWrite,        // warning (error with --strict): '%0' is a std::vector<bool>: ... neighbouring elements race
   AliasCheckedAtRunTime,  // remark: '%0' and '%1' may overlap; compared before the loop runs
   UnknownCall,            // warning (error with --strict): call to '%0' %1 (unseen effects)
   // Classification.
