@@ -82,15 +82,22 @@ bool mayShareMemory(const Access &A, const Access &B, ASTContext &Ctx) {
          Ctx.hasSameUnqualifiedType(A.ObjectType.getNonReferenceType(), B.ObjectType.getNonReferenceType());
 }
 
+// A std::vector<bool>: its elements are bits of shared words, reached
+// through proxies, and it has no data().
+bool packedBits(QualType Object) {
+  const std::optional<ContainerKind> K = containerKind(Object);
+  if (!K || *K != ContainerKind::StdVector)
+    return false;
+  const QualType E = elementType(Object, *K);
+  return !E.isNull() && E->isBooleanType();
+}
+
 // A container or built-in array the rewritten code can name as the user
 // does (`out`, `g.v`, a member `cells`): its bytes can be compared whole.
-// (std::vector<bool> has no data(): its bits cannot be named.)
 bool wholeObject(const Access &X) {
   const std::optional<ContainerKind> K = containerKind(X.ObjectType);
-  if (!K || *K == ContainerKind::RawPointer || X.Name.empty() || X.Name.find("->") != std::string::npos)
-    return false;
-  const QualType E = elementType(X.ObjectType, *K);
-  return !(*K == ContainerKind::StdVector && !E.isNull() && E->isBooleanType());
+  return K && *K != ContainerKind::RawPointer && !X.Name.empty() && X.Name.find("->") == std::string::npos &&
+         !packedBits(X.ObjectType);
 }
 
 // What a user can do about a possible overlap (MayAlias's last argument).
@@ -121,7 +128,7 @@ public:
     aliasWrites();
     escapes();
     aliasing();
-    packedBits();
+    bitWrites();
     calls();
     globals();
     inputOutput();
@@ -337,18 +344,12 @@ private:
 
   // A std::vector<bool> stores its elements as bits of shared words: writes
   // of different elements by different iterations race on the word.
-  void packedBits() {
+  void bitWrites() {
     llvm::DenseSet<const ValueDecl *> Reported;
-    for (const Access &X : Walk.Accesses) {
-      if (!X.Element || !X.Write || (X.Var && isPrivate(X.Var)) || !Reported.insert(X.Key).second)
-        continue;
-      const QualType T = X.ObjectType.getNonReferenceType().getCanonicalType();
-      const auto *S = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
-      if (S && S->getQualifiedNameAsString() == "std::vector" && S->getTemplateArgs().size() > 0 &&
-          S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-          S->getTemplateArgs()[0].getAsType()->isBooleanType())
+    for (const Access &X : Walk.Accesses)
+      if (X.Element && X.Write && !(X.Var && isPrivate(X.Var)) && packedBits(X.ObjectType) &&
+          Reported.insert(X.Key).second)
         add(Diag::PackedBitsWrite, X.E->getExprLoc(), {X.Name});
-    }
   }
 
   void calls() {
@@ -416,8 +417,8 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
   A.Verdict.Decided = true;
   assert((A.Verdict.K == LegalityVerdict::Independent) == A.Verdict.Reasons.empty() &&
          "a verdict other than independent says why");
-  // A possible overlap of two variables waits for settleAliasChecks: once
-  // the maps are known it may become a check in the rewritten code.
+  // A possible overlap of two objects waits for settleAliasChecks: once the
+  // maps are known it may become a check in the rewritten code.
   const char *AssertedBy = assertedBy(A.Pragma.Dialect);
   LegalityVerdict::Kind Rendered = LegalityVerdict::Independent;
   for (const LegalityVerdict::Reason &R : A.Verdict.Reasons) {

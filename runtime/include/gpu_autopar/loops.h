@@ -284,10 +284,8 @@ public:
     for (const auto& c : checks) {
       if (c.written >= map_count || c.other >= map_count)
         throw std::invalid_argument("gpu_autopar: check_disjoint names a map that data(...) does not have");
-      const auto& a = sections[c.written];
-      const auto& b = sections[c.other];
-      if (a.second && b.second && a.first < b.first + b.second && b.first < a.first + a.second)
-        return std::string("'") + c.written_name + "' and '" + c.other_name + "' overlap in memory";
+      if (sections[c.written].overlaps(sections[c.other]))
+        return overlap_reason(c.written_name, c.other_name);
     }
     return {};
   }
@@ -307,11 +305,10 @@ public:
 
 private:
   template <std::size_t... I>
-  std::array<std::pair<const char*, std::size_t>, map_count> loop_sections(std::index_sequence<I...>) const {
-    std::array<std::pair<const char*, std::size_t>, map_count> out{};
+  std::array<object_span, map_count> loop_sections(std::index_sequence<I...>) const {
+    std::array<object_span, map_count> out{};
     if (space_.count() > 0)
-      (host_range(std::get<I>(maps_), 0, space_.count(),
-                  [&](const void* p, std::size_t n, bool) { out[I] = {static_cast<const char*>(p), n}; }),
+      (host_range(std::get<I>(maps_), 0, space_.count(), [&](const void* p, std::size_t n, bool) { out[I] = {p, n}; }),
        ...);
     return out;
   }

@@ -14,15 +14,21 @@
 
 namespace gpu_autopar {
 
-// The bytes of a whole object (object_bytes(v) in data_map.h).
+// The bytes of a whole object (object_bytes(v) in data_map.h), or of a map's
+// section over a loop.
 struct object_span {
-  const void* data;
-  std::size_t bytes;
+  const void* data = nullptr;
+  std::size_t bytes = 0;
   bool overlaps(const object_span& o) const {
     const char *a = static_cast<const char*>(data), *b = static_cast<const char*>(o.data);
     return bytes && o.bytes && a < b + o.bytes && b < a + bytes;
   }
 };
+
+// The reason a loop whose objects overlap runs serially (loop_options::serial_reason).
+inline std::string overlap_reason(const char* written_name, const char* other_name) {
+  return std::string("'") + written_name + "' and '" + other_name + "' overlap in memory";
+}
 
 class loop_options_builder {
 public:
@@ -91,7 +97,7 @@ public:
   std::string objects_overlap() const {
     for (const auto& c : objects_)
       if (c.written.overlaps(c.other))
-        return std::string("'") + c.written_name + "' and '" + c.other_name + "' overlap in memory";
+        return overlap_reason(c.written_name, c.other_name);
     return {};
   }
 
