@@ -97,6 +97,10 @@ private:
   const std::vector<Enclosing> *Around = nullptr;
 };
 
+// `P` as C++ text that evaluates it before the loop ("n - 1", "2 * n * m");
+// every atom of `P` must be loop-invariant.
+std::string spell(const Poly &P, const AtomTable &T);
+
 // The value of `P` when each atom has the value `AtomValue` gives it.
 std::optional<int64_t> evaluate(const Poly &P, const AtomTable &T,
                                 const std::function<std::optional<int64_t>(unsigned)> &AtomValue);

@@ -249,6 +249,8 @@ public:
       written(U->getSubExpr(), true, false);
     else if (U->getOpcode() == UO_Deref)
       element(U);
+    else if (U->getOpcode() == UO_AddrOf)
+      AddressOf.insert(U->getSubExpr()->IgnoreParens()); // visited before the element below it
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) override {
@@ -273,6 +275,10 @@ public:
     const CXXMethodDecl *Method = E->getMethodDecl();
     if (Method && Method->getDeclName().isIdentifier() && Method->getName() == "at" && E->getNumArgs() == 1)
       element(E);
+    // `v.size()`, `v.empty()`: visited before the `v` below it.
+    if (Method && Method->getDeclName().isIdentifier() && E->getNumArgs() == 0 &&
+        (Method->getName() == "size" || Method->getName() == "empty"))
+      SizeOf.insert(E->getImplicitObjectArgument()->IgnoreParenImpCasts());
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) override {
@@ -389,6 +395,8 @@ public:
     A.Name = V->getNameAsString();
     A.Key = V;
     A.ObjectType = V->getType();
+    A.NameLoc = E->getLocation();
+    A.SizeOnly = !A.Write && SizeOf.count(E);
     if (A.Write)
       M.WrittenOutside.insert(V);
     M.Accesses.push_back(std::move(A));
@@ -405,6 +413,7 @@ public:
     A.Key = RangeContainer;
     A.ObjectType = RangeContainer->getType();
     A.E = RangeInit;
+    A.NameLoc = RangeInit->getBeginLoc();
     A.Element = true;
     A.Subscripts.push_back(nullptr);
     A.Read = true;
@@ -614,7 +623,9 @@ private:
     A.Key = OfThis ? Member : static_cast<const ValueDecl *>(V);
     A.ObjectType = Member ? ObjectType : V->getType();
     A.ThroughMember = Member != nullptr;
+    A.NameLoc = Base->getBeginLoc();
     A.Element = true;
+    A.AddressTaken = AddressOf.count(E);
     A.Subscripts = std::move(Subscripts);
     // A row passed on (`f(m[i])`) is read and maybe written as a whole.
     if (A.Read && !A.Write && RowsWritten.count(E)) {
@@ -641,6 +652,7 @@ private:
   llvm::DenseMap<const VarDecl *, const VarDecl *> LocalAliases; // body pointer/reference -> outside object
   llvm::DenseSet<const Expr *> Consumed;                         // parts of an element access already recorded
   llvm::DenseSet<const Expr *> RowsWritten, ConstRows; // rows that decay to pointers to non-const / const
+  llvm::DenseSet<const Expr *> AddressOf, SizeOf;      // operands of `&`, objects of `.size()`/`.empty()`
 };
 
 } // namespace

@@ -66,7 +66,13 @@ struct Access {
   clang::QualType ObjectType;
   bool ThroughMember = false;     // reached through a member (`s.data`, `this->data`)
   const clang::Expr *E = nullptr; // the whole access, for locations and messages
+  clang::SourceLocation NameLoc;  // where the variable is named in it
   bool Element = false;           // an element, not the variable itself
+  // The variable itself, for `v.size()` or `v.empty()`: no element is touched.
+  bool SizeOnly = false;
+  // The element's address is taken (`&a[k]`): what is reached from there,
+  // with pointer arithmetic or by a callee, is not this element alone.
+  bool AddressTaken = false;
   // Subscripts of an element access, outermost dimension first; a null entry
   // stands for the constant 0 (`*p` is `p[0]`). Fewer subscripts than the
   // object has dimensions: a whole row (`f(m[i])`).

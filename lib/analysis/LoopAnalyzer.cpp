@@ -55,7 +55,7 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
   const BodyModel Body = collectBody(A, Ctx);
   const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts) && collapsedLoopsAreParallel(A, Ctx, Diags, Opts);
   const bool Classified = classifyLoop(A, Body, Ctx, Diags);
-  const bool Mapped = Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Ctx, Diags));
+  const bool Mapped = Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Body, Ctx, Diags));
   if (!settleAliasChecks(A, Mapped, Diags, Opts) || !Mapped)
     return A;
   A.Accepted = true;

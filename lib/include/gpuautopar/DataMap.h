@@ -12,10 +12,12 @@ class DiagnosticsEngine;
 
 namespace gpuautopar {
 
-// Fills `A.Arrays` from `A.Loop`'s body and `A.Clauses.Maps` (a map clause
+struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in one walk
+
+// Fills `A.Arrays` from the model of `A.Loop`'s body and `A.Clauses.Maps` (a map clause
 // overrides what is inferred). Reports an error for a raw pointer whose extent
 // cannot be known (naming the pointer and the map clause to add) and returns
 // false then.
-bool inferDataMaps(LoopAnalysis &A, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
 
 } // namespace gpuautopar

@@ -17,3 +17,13 @@ void scatter(float *__restrict__ out, const int *__restrict__ idx, int n) {
     out[idx[i]] = 1.0f;
   // CHECK: pointer-extent.cpp:[[@LINE-1]]:5: error: cannot tell how many elements of 'out' the loop uses; add 'map(from: out[0:n])' with its length
 }
+
+// The section of `&x[4 * i]` is not what `row[3]` reads.
+void row_pointer(const float *x, float *__restrict__ out, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    const float *row = &x[4 * i];
+    // CHECK: pointer-extent.cpp:[[@LINE-1]]:25: error: cannot tell how many elements of 'x' the loop uses; add 'map(to: x[0:n])' with its length
+    out[i] = row[0] + row[3];
+  }
+}

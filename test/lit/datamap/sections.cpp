@@ -59,7 +59,7 @@ void rows(const float *in, float *out, int n) {
 }
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-5]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::from(out, ::gpu_autopar::affine(n, 0, n)),
-// CHECK-NEXT:         ::gpu_autopar::to(in, ::gpu_autopar::hull(::gpu_autopar::affine(n, -(n), n), ::gpu_autopar::affine(n, n, n)))),
+// CHECK-NEXT:         ::gpu_autopar::to(in, ::gpu_autopar::hull(::gpu_autopar::affine(n, -n, n), ::gpu_autopar::affine(n, n, n)))),
 
 // Built-in 2-D arrays map whole rows; writing part of a row is not `from`.
 double grid[64][32], next[64][32];
@@ -108,7 +108,7 @@ void reverse(const int *src, int *dst, int n) {
 }
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-7]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::to(src, ::gpu_autopar::affine(1, 0, 1)),
-// CHECK-NEXT:         ::gpu_autopar::tofrom(dst, ::gpu_autopar::affine(-1, (n) - 1, 1))),
+// CHECK-NEXT:         ::gpu_autopar::tofrom(dst, ::gpu_autopar::affine(-1, n - 1, 1))),
 
 // With a step other than one, the sections of consecutive iterations leave
 // holes: the array comes in so the elements between go back unchanged.
@@ -139,3 +139,51 @@ void fields(std::vector<Point> &pts, std::vector<float> &len, std::vector<Point>
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::to(pts, ::gpu_autopar::affine(1, 0, 1)),
 // CHECK-NEXT:         ::gpu_autopar::from(len, ::gpu_autopar::affine(1, 0, 1)),
 // CHECK-NEXT:         ::gpu_autopar::tofrom(moved, ::gpu_autopar::affine(1, 0, 1))),
+
+// C89 counters and a descending inner loop: the inner range folds into the
+// section whichever way it runs, also under a negative coefficient.
+void mirror(const std::vector<float> &in, std::vector<float> &out, int rows, int cols) {
+  int i, j;
+#pragma gpu_autopar for private(j)
+  for (i = 0; i < rows; i++)
+    for (j = cols - 1; j >= 0; j--)
+      out[i * cols + j] = in[i * cols + (cols - 1 - j)];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-5]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::from(out, ::gpu_autopar::affine(cols, 0, cols)),
+// CHECK-NEXT:         ::gpu_autopar::to(in, ::gpu_autopar::affine(cols, 0, cols))),
+
+// An inner range that moves with the annotated variable by a fixed width
+// (tiles) is a section of that width; a triangular one, whose width changes
+// from iteration to iteration, maps the whole object.
+void tiles(std::vector<float> &a, std::vector<float> &up, int t_count, int n) {
+#pragma gpu_autopar for
+  for (int t = 0; t < t_count; t++)
+    for (int k = 16 * t; k < 16 * t + 16; k++)
+      a[k] = k * 0.5f;
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < n; j++)
+      up[i * n + j] = 1;
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-9]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::from(a, ::gpu_autopar::affine(16, 0, 16))),
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-7]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(up, ::gpu_autopar::whole())),
+
+// A pointer into an element reaches further than that element: the whole
+// object is mapped, and read-only when its elements are const. A reference
+// bound to an element is that element; writes through it go back.
+void through_locals(const std::vector<float> &b, std::vector<float> &a, std::vector<float> &c, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    const float *row = &b[i * 4];
+    float &r = c[i];
+    r = 2 * r;
+    a[i] = row[0] + row[3];
+  }
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-8]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::to(b, ::gpu_autopar::whole()),
+// CHECK-NEXT:         ::gpu_autopar::tofrom(c, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::from(a, ::gpu_autopar::affine(1, 0, 1))),
