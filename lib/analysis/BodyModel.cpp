@@ -9,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace gpuautopar {
@@ -111,6 +112,12 @@ void globalsWritten(const FunctionDecl *F, int Depth, llvm::DenseSet<const Funct
   GlobalWriteScan(Depth, Seen, Out).TraverseStmt(Def->getBody());
 }
 
+// A loop or switch around a statement of the body.
+struct Scope {
+  const Stmt *Loop;         // null: a switch
+  const InnerLoop *Counted; // null: not a counted loop
+};
+
 class Collector : public DynamicRecursiveASTVisitor {
 public:
   Collector(const LoopAnalysis &A, ASTContext &Ctx, BodyModel &M)
@@ -140,30 +147,26 @@ public:
     TraverseStmt(S->getInit());
     const InnerLoop *L = Lambdas == 0 ? counted(S) : nullptr;
     Around.push_back(L ? Enclosing{Enclosing::Counted, L} : Enclosing{});
-    ++BreakScopes;
-    Loops.push_back(L);
+    Scopes.push_back({S, L});
     bool R = TraverseStmt(S->getCond()) && TraverseStmt(S->getInc()) && TraverseStmt(S->getBody());
-    Loops.pop_back();
-    --BreakScopes;
+    Scopes.pop_back();
     Around.pop_back();
     return R;
   }
-#define OPAQUE_LOOP(CLASS)                                                                                          \
+#define OPAQUE_SCOPE(CLASS, IS_SWITCH)                                                                              \
   bool Traverse##CLASS(CLASS *S) override {                                                                         \
     Around.push_back(Enclosing{});                                                                                  \
-    ++BreakScopes;                                                                                                  \
-    Loops.push_back(nullptr);                                                                                       \
+    Scopes.push_back({IS_SWITCH ? nullptr : S, nullptr});                                                           \
     bool R = DynamicRecursiveASTVisitor::Traverse##CLASS(S);                                                        \
-    Loops.pop_back();                                                                                               \
-    --BreakScopes;                                                                                                  \
+    Scopes.pop_back();                                                                                              \
     Around.pop_back();                                                                                              \
     return R;                                                                                                       \
   }
-  OPAQUE_LOOP(WhileStmt)
-  OPAQUE_LOOP(DoStmt)
-  OPAQUE_LOOP(CXXForRangeStmt)
-  OPAQUE_LOOP(SwitchStmt)
-#undef OPAQUE_LOOP
+  OPAQUE_SCOPE(WhileStmt, false)
+  OPAQUE_SCOPE(DoStmt, false)
+  OPAQUE_SCOPE(CXXForRangeStmt, false)
+  OPAQUE_SCOPE(SwitchStmt, true)
+#undef OPAQUE_SCOPE
   bool TraverseIfStmt(IfStmt *S) override {
     if (!TraverseStmt(S->getInit()) || !TraverseStmt(S->getConditionVariableDeclStmt()) ||
         !TraverseStmt(S->getCond()))
@@ -196,18 +199,25 @@ public:
     return R;
   }
 
+  // A `break` leaves the innermost loop or switch; a `continue` goes on with
+  // the innermost loop, skipping switches (`case 0: continue;` ends the
+  // annotated loop's iteration when no loop lies between).
   bool VisitBreakStmt(BreakStmt *S) override {
-    if (BreakScopes == 0 && Lambdas == 0)
+    if (Scopes.empty() && Lambdas == 0)
       M.JumpsOut.push_back({S->getBeginLoc(), "break"});
-    else
-      leavesInnerLoop();
+    else if (!Scopes.empty())
+      leaves(Scopes.back());
     return true;
   }
-  bool VisitContinueStmt(ContinueStmt *) override {
-    if (BreakScopes == 0 && Lambdas == 0)
+  bool VisitContinueStmt(ContinueStmt *S) override {
+    auto Loop = std::find_if(Scopes.rbegin(), Scopes.rend(), [](const Scope &X) { return X.Loop; });
+    const Stmt *Target = Loop != Scopes.rend() ? Loop->Loop : nullptr;
+    if (Target)
+      leaves(*Loop);
+    else if (Lambdas == 0)
       Exited = true; // later accesses of this iteration may not run
-    else
-      leavesInnerLoop();
+    if (Lambdas == 0)
+      M.Continues.push_back({S, Target});
     return true;
   }
   bool VisitReturnStmt(ReturnStmt *S) override {
@@ -291,8 +301,11 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *E) override {
-    if (isa<CUDAKernelCallExpr>(E))
+    if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E)) {
+      if (Lambdas == 0)
+        M.KernelLaunches.push_back(K);
       return true;
+    }
     const FunctionDecl *F = E->getDirectCallee();
     if (!F) {
       if (Lambdas == 0 && !isLambdaCall(E))
@@ -441,12 +454,12 @@ private:
     return Callee->getType()->isDependentType();
   }
 
-  // A break or continue inside an inner loop: a counted one stops being
-  // counted (its later iterations may not run); an opaque one or a switch is
-  // opaque already.
-  void leavesInnerLoop() {
-    if (!Loops.empty() && Loops.back())
-      const_cast<InnerLoop *>(Loops.back())->Irregular = true;
+  // A break or continue of an inner loop: a counted one stops being counted
+  // (its later iterations, or the rest of its body, may not run); an opaque
+  // one or a switch is opaque already.
+  void leaves(const Scope &S) {
+    if (S.Counted)
+      const_cast<InnerLoop *>(S.Counted)->Irregular = true;
   }
 
   // `for (j = lo; j < ub; ++j)` as a counted loop, or null.
@@ -642,10 +655,10 @@ private:
   const VarDecl *RangeVar = nullptr, *RangeContainer = nullptr;
   const Expr *RangeInit = nullptr;
   bool RangeVarWritten = false, RangeVarMayWrite = true;
-  int BreakScopes = 0, Lambdas = 0;
+  int Lambdas = 0;
   bool Exited = false;
   std::vector<Enclosing> Around;
-  std::vector<const InnerLoop *> Loops; // enclosing loops, innermost last; null: not counted
+  std::vector<Scope> Scopes; // enclosing loops and switches, innermost last
   // written expression -> (also read, only maybe written)
   llvm::DenseMap<const Expr *, std::pair<bool, bool>> WriteTargets;
   std::vector<std::pair<const DeclRefExpr *, const VarDecl *>> VarWrites;

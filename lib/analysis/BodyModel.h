@@ -8,6 +8,7 @@
 #include "gpuautopar/LoopAnalysis.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -91,6 +92,11 @@ struct BodyModel {
   std::vector<Access> Accesses;
   std::deque<InnerLoop> InnerLoops; // stable addresses: Enclosing points into it
   std::vector<std::pair<clang::SourceLocation, const char *>> JumpsOut;
+  // Every `continue` outside lambdas, with the loop it continues (null: the
+  // annotated loop, whose iteration it ends).
+  std::vector<std::pair<const clang::ContinueStmt *, const clang::Stmt *>> Continues;
+  // Kernel launches outside lambdas (`k<<<g, b>>>(...)`).
+  std::vector<const clang::CUDAKernelCallExpr *> KernelLaunches;
   std::vector<const clang::Expr *> InductionWrites;
   // Calls whose effects the analysis cannot see: undefined functions, calls
   // through pointers, virtual calls, std::function.

@@ -53,6 +53,11 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
 
   // Legality and mode are both reported even if the first fails.
   const BodyModel Body = collectBody(A, Ctx);
+  const clang::Stmt *Rewritten = A.Collapsed.empty() ? nullptr : A.Collapsed.back().Loop;
+  for (const auto &[Continue, Target] : Body.Continues)
+    if (Target == Rewritten)
+      A.IterationEnds.push_back(Continue);
+  A.KernelLaunches = Body.KernelLaunches;
   const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts) && collapsedLoopsAreParallel(A, Ctx, Diags, Opts);
   const bool Classified = classifyLoop(A, Body, Ctx, Diags);
   const bool Mapped = Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Body, Ctx, Diags));

@@ -1,7 +1,6 @@
 #include "gpuautopar/LoopRewriter.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -61,19 +60,15 @@ SourceLocation endOfStatement(const Stmt *S, ASTContext &Ctx) {
   return End;
 }
 
-// Edits inside the body: `continue` of this loop becomes `return`; in task
-// mode a kernel launch without a stream gets the lease's stream.
-class BodyEdits : public DynamicRecursiveASTVisitor {
-public:
-  BodyEdits(Rewriter &R, bool TaskMode) : R(R), TaskMode(TaskMode) {}
-  bool VisitContinueStmt(ContinueStmt *S) override {
-    if (Depth == 0)
-      R.ReplaceText(S->getBeginLoc(), /*OrigLength=*/8, "return");
-    return true;
-  }
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) override {
-    if (!TaskMode)
-      return true;
+// Edits inside the body, where the analysis found them: `continue` of this
+// loop becomes `return`; in task mode a kernel launch without a stream gets
+// the lease's stream.
+void editBody(const LoopAnalysis &A, Rewriter &R) {
+  for (const ContinueStmt *S : A.IterationEnds)
+    R.ReplaceText(S->getBeginLoc(), /*OrigLength=*/8, "return");
+  if (A.Mode != LoopMode::Task)
+    return;
+  for (const CUDAKernelCallExpr *K : A.KernelLaunches) {
     const CallExpr *Config = K->getConfig();
     unsigned Written = 0;
     for (const Expr *Arg : Config->arguments())
@@ -83,35 +78,8 @@ public:
       R.InsertTextBefore(Config->getRParenLoc(), ", 0, ::gpu_autopar::cuda_stream()");
     else if (Written == 3)
       R.InsertTextBefore(Config->getRParenLoc(), ", ::gpu_autopar::cuda_stream()");
-    return true;
   }
-  // `continue` inside nested loops belongs to them; lambdas have none of ours.
-  bool TraverseForStmt(ForStmt *S) override {
-    return nested([&] { return DynamicRecursiveASTVisitor::TraverseForStmt(S); });
-  }
-  bool TraverseWhileStmt(WhileStmt *S) override {
-    return nested([&] { return DynamicRecursiveASTVisitor::TraverseWhileStmt(S); });
-  }
-  bool TraverseDoStmt(DoStmt *S) override {
-    return nested([&] { return DynamicRecursiveASTVisitor::TraverseDoStmt(S); });
-  }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) override {
-    return nested([&] { return DynamicRecursiveASTVisitor::TraverseCXXForRangeStmt(S); });
-  }
-  bool TraverseLambdaExpr(LambdaExpr *) override { return true; }
-
-private:
-  template <class F>
-  bool nested(F Traverse) {
-    ++Depth;
-    bool Result = Traverse();
-    --Depth;
-    return Result;
-  }
-  Rewriter &R;
-  bool TaskMode;
-  int Depth = 0;
-};
+}
 
 std::string printedType(QualType T, const ASTContext &Ctx) {
   PrintingPolicy Policy(Ctx.getLangOpts());
@@ -193,8 +161,7 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   const bool Compound = isa<CompoundStmt>(Body);
   const LoopHead H = nestHead(A, Ctx, std::string(SM.getPresumedColumnNumber(L.beginLoc()) - 1, ' '));
 
-  BodyEdits Edits(R, A.Mode == LoopMode::Task);
-  Edits.TraverseStmt(const_cast<Stmt *>(Body));
+  editBody(A, R);
 
   // What the body starts with: the range-for variable, then one fresh copy
   // per private variable (as OpenMP's private, firstprivate, lastprivate);

@@ -15,6 +15,8 @@
 #include <vector>
 
 namespace clang {
+class ContinueStmt;
+class CUDAKernelCallExpr;
 class Expr;
 class VarDecl;
 } // namespace clang
@@ -186,6 +188,12 @@ struct LoopAnalysis {
   // Variables declared outside the loop that the body reads / writes (arrays
   // and scalars), in order of first use, for --report.
   std::vector<const clang::VarDecl *> Reads, Writes;
+  // Edits the rewriter makes inside the body, from the body model: each
+  // `continue` that ends an iteration of the rewritten loop (with collapse,
+  // of the innermost collapsed loop) becomes `return`; in task mode each
+  // kernel launch gets the lease's stream.
+  std::vector<const clang::ContinueStmt *> IterationEnds;
+  std::vector<const clang::CUDAKernelCallExpr *> KernelLaunches;
 };
 
 } // namespace gpuautopar

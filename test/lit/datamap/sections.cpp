@@ -187,3 +187,21 @@ void through_locals(const std::vector<float> &b, std::vector<float> &a, std::vec
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::to(b, ::gpu_autopar::whole()),
 // CHECK-NEXT:         ::gpu_autopar::tofrom(c, ::gpu_autopar::affine(1, 0, 1)),
 // CHECK-NEXT:         ::gpu_autopar::from(a, ::gpu_autopar::affine(1, 0, 1))),
+
+// A `continue` inside a switch ends the iteration: the write after it may
+// not happen, so the old values come in.
+void skip_some(const std::vector<int> &c, std::vector<int> &b, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    switch (c[i]) {
+    case 0:
+      continue;
+    default:
+      break;
+    }
+    b[i] = 1;
+  }
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-11]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::to(c, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::tofrom(b, ::gpu_autopar::affine(1, 0, 1))),
