@@ -129,6 +129,8 @@ public:
       RangeContainer = A.Loop->RangeContainer;
       RangeInit = A.Loop->RangeFor->getRangeInit();
     }
+    for (const ReductionClause &R : A.Clauses.Reductions)
+      Reductions.emplace_back(R.Var, Ctx);
   }
 
   void run(const Stmt *Body) {
@@ -140,6 +142,8 @@ public:
           L.Irregular = true;
     if (RangeVar)
       rangeElement();
+    for (ReductionMatcher &R : Reductions)
+      M.Reductions[R.variable()] = std::move(R.Uses);
   }
 
   // Nested loops and switches own their `break`s; lambdas own their `return`s.
@@ -168,6 +172,8 @@ public:
   OPAQUE_SCOPE(SwitchStmt, true)
 #undef OPAQUE_SCOPE
   bool TraverseIfStmt(IfStmt *S) override {
+    for (ReductionMatcher &R : Reductions)
+      R.ifStmt(S);
     if (!TraverseStmt(S->getInit()) || !TraverseStmt(S->getConditionVariableDeclStmt()) ||
         !TraverseStmt(S->getCond()))
       return false;
@@ -232,14 +238,33 @@ public:
     M.HasJumps = true;
     return true;
   }
-  bool VisitCXXThrowExpr(CXXThrowExpr *) override {
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) override {
     M.HasJumps = true;
+    M.Constructs.push_back({BodyModel::Construct::Throw, E});
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) override {
+    M.Constructs.push_back({BodyModel::Construct::Construction, E});
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *E) override {
+    M.Constructs.push_back({BodyModel::Construct::New, E});
+    return true;
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) override {
+    M.Constructs.push_back({BodyModel::Construct::Delete, E});
+    return true;
+  }
+  bool VisitCXXTryStmt(CXXTryStmt *S) override {
+    M.Constructs.push_back({BodyModel::Construct::Try, nullptr, S});
     return true;
   }
 
   // `float *row = &a[i * n];` or `float &r = a[k];` in the body: writes
   // through `row` / `r` reach `a`, which the subscript test cannot follow.
   bool VisitVarDecl(VarDecl *V) override {
+    if (V->isStaticLocal())
+      M.Constructs.push_back({BodyModel::Construct::StaticLocal, nullptr, nullptr, V});
     QualType T = V->getType();
     if (!V->hasInit() || !(T->isPointerType() || T->isReferenceType()) || T->getPointeeType().isConstQualified() ||
         T.getNonReferenceType().isConstQualified())
@@ -250,11 +275,15 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *B) override {
+    for (ReductionMatcher &R : Reductions)
+      R.binary(B);
     if (B->isAssignmentOp())
       written(B->getLHS(), B->isCompoundAssignmentOp(), false);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) override {
+    for (ReductionMatcher &R : Reductions)
+      R.unary(U);
     if (U->isIncrementDecrementOp())
       written(U->getSubExpr(), true, false);
     else if (U->getOpcode() == UO_Deref)
@@ -301,6 +330,9 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *E) override {
+    M.Constructs.push_back({isa<CUDAKernelCallExpr>(E) ? BodyModel::Construct::KernelLaunch
+                                                       : BodyModel::Construct::Call,
+                            E});
     if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E)) {
       if (Lambdas == 0)
         M.KernelLaunches.push_back(K);
@@ -375,10 +407,12 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) override {
-    if (Consumed.count(E))
-      return true;
+    for (ReductionMatcher &R : Reductions)
+      R.declRef(E);
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    if (!V)
+    if (V && V->hasGlobalStorage() && !V->isStaticLocal())
+      M.Constructs.push_back({BodyModel::Construct::Global, E, nullptr, V});
+    if (Consumed.count(E) || !V)
       return true;
     auto W = WriteTargets.find(E);
     if (W != WriteTargets.end())
@@ -658,7 +692,8 @@ private:
   int Lambdas = 0;
   bool Exited = false;
   std::vector<Enclosing> Around;
-  std::vector<Scope> Scopes; // enclosing loops and switches, innermost last
+  std::vector<Scope> Scopes;
+  std::vector<ReductionMatcher> Reductions; // one per variable of the reduction clauses // enclosing loops and switches, innermost last
   // written expression -> (also read, only maybe written)
   llvm::DenseMap<const Expr *, std::pair<bool, bool>> WriteTargets;
   std::vector<std::pair<const DeclRefExpr *, const VarDecl *>> VarWrites;

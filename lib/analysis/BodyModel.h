@@ -5,6 +5,7 @@
 // walk the body again.
 #pragma once
 
+#include "ReductionCheck.h"
 #include "gpuautopar/LoopAnalysis.h"
 
 #include "clang/AST/Expr.h"
@@ -15,6 +16,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -97,6 +99,28 @@ struct BodyModel {
   std::vector<std::pair<const clang::ContinueStmt *, const clang::Stmt *>> Continues;
   // Kernel launches outside lambdas (`k<<<g, b>>>(...)`).
   std::vector<const clang::CUDAKernelCallExpr *> KernelLaunches;
+  // What decides where the body can run (classification judges them), in the
+  // order the body has them, lambdas of the body included: they run where
+  // they are written.
+  struct Construct {
+    enum Kind {
+      KernelLaunch, // E: the launch
+      Call,         // E: any other call (its callee may be null: through a pointer)
+      Construction, // E: a constructor call
+      New,
+      Delete,
+      Throw,
+      Try,          // S
+      StaticLocal,  // V: a static or thread_local variable of the body
+      Global,       // E, V: a use of a variable with global storage
+    } K;
+    const clang::Expr *E = nullptr;
+    const clang::Stmt *S = nullptr;
+    const clang::VarDecl *V = nullptr;
+  };
+  std::vector<Construct> Constructs;
+  // The uses of each variable of the reduction clauses.
+  std::map<const clang::VarDecl *, ReductionUses> Reductions;
   std::vector<const clang::Expr *> InductionWrites;
   // Calls whose effects the analysis cannot see: undefined functions, calls
   // through pointers, virtual calls, std::function.

@@ -12,7 +12,6 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -63,47 +62,65 @@ bool isDeviceContainerMember(const CXXMethodDecl *M) {
   return N == "size" || N == "data" || N == "empty" || N == "front" || N == "back";
 }
 
-class BodyScan : public DynamicRecursiveASTVisitor {
+// What the body's constructs say about where it can run: GPU work makes the
+// loop a task; host-only constructs keep it off the GPU.
+class ModeCauses {
 public:
-  explicit BodyScan(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+  explicit ModeCauses(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
-  std::vector<Cause> GpuWork;    // makes it a task
-  std::vector<Cause> HostOnly;   // keeps it off the GPU
+  std::vector<Cause> GpuWork;  // makes it a task
+  std::vector<Cause> HostOnly; // keeps it off the GPU
 
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) override {
-    const FunctionDecl *K = E->getDirectCallee();
-    GpuWork.push_back({"launches kernel '" + (K ? K->getNameAsString() : std::string("<indirect>")) + "'",
-                       E->getBeginLoc()});
-    return true;
+  void judge(const BodyModel::Construct &C) {
+    using K = BodyModel::Construct;
+    switch (C.K) {
+    case K::KernelLaunch: {
+      const FunctionDecl *Kernel = cast<CallExpr>(C.E)->getDirectCallee();
+      GpuWork.push_back({"launches kernel '" + (Kernel ? Kernel->getNameAsString() : std::string("<indirect>")) + "'",
+                         C.E->getBeginLoc()});
+      return;
+    }
+    case K::Call: return call(cast<CallExpr>(C.E));
+    case K::Construction: return construction(cast<CXXConstructExpr>(C.E));
+    case K::New: HostOnly.push_back({"allocates with 'new'", C.E->getBeginLoc()}); return;
+    case K::Delete: HostOnly.push_back({"frees with 'delete'", C.E->getBeginLoc()}); return;
+    case K::Throw: HostOnly.push_back({"throws an exception", C.E->getBeginLoc()}); return;
+    case K::Try: HostOnly.push_back({"uses a try block", C.S->getBeginLoc()}); return;
+    case K::StaticLocal:
+      HostOnly.push_back({std::string(C.V->getTSCSpec() != TSCS_unspecified ? "declares a thread_local variable '"
+                                                                            : "declares a static variable '") +
+                              C.V->getNameAsString() + "'",
+                          C.V->getLocation()});
+      return;
+    case K::Global: return global(C.V, C.E->getExprLoc());
+    }
   }
 
-  bool VisitCallExpr(CallExpr *E) override {
-    if (isa<CUDAKernelCallExpr>(E))
-      return true;
+private:
+  void call(const CallExpr *E) {
     const FunctionDecl *F = E->getDirectCallee();
     if (!F) {
       HostOnly.push_back({"calls through a function pointer", E->getBeginLoc()});
-      return true;
+      return;
     }
     if (const auto *M = dyn_cast<CXXMethodDecl>(F)) {
       if (M->getParent()->isLambda())
-        return true; // a lambda of the body: its own body is scanned where it is written
+        return; // a lambda of the body: its own body is judged where it is written
       if (M->isVirtual() && !M->hasAttr<FinalAttr>() && !M->getParent()->hasAttr<FinalAttr>() &&
           isa<CXXMemberCallExpr>(E)) {
         HostOnly.push_back({"makes a virtual call to '" + M->getNameAsString() + "'", E->getBeginLoc()});
-        return true;
+        return;
       }
       if (isDeviceContainerMember(M))
-        return true;
+        return;
     }
     function(F, E->getBeginLoc());
-    return true;
   }
 
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) override {
+  void construction(const CXXConstructExpr *E) {
     const CXXConstructorDecl *C = E->getConstructor();
     if (!C || C->isTrivial() || C->isConstexpr() || isDeviceFunction(C))
-      return true;
+      return;
     if (SM.isInSystemHeader(C->getLocation()))
       HostOnly.push_back({"constructs a '" + E->getType().getAsString(Ctx.getPrintingPolicy()) + "'",
                           E->getBeginLoc()});
@@ -111,48 +128,17 @@ public:
       GpuWork.push_back({"calls host function '" + C->getParent()->getNameAsString() +
                              "' (a constructor; host functions may do GPU work)",
                          E->getBeginLoc()});
-    return true;
   }
 
-  bool VisitCXXNewExpr(CXXNewExpr *E) override {
-    HostOnly.push_back({"allocates with 'new'", E->getBeginLoc()});
-    return true;
-  }
-  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) override {
-    HostOnly.push_back({"frees with 'delete'", E->getBeginLoc()});
-    return true;
-  }
-  bool VisitCXXThrowExpr(CXXThrowExpr *E) override {
-    HostOnly.push_back({"throws an exception", E->getBeginLoc()});
-    return true;
-  }
-  bool VisitCXXTryStmt(CXXTryStmt *S) override {
-    HostOnly.push_back({"uses a try block", S->getBeginLoc()});
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) override {
-    if (V->isStaticLocal())
-      HostOnly.push_back({std::string(V->getTSCSpec() != TSCS_unspecified ? "declares a thread_local variable '"
-                                                                           : "declares a static variable '") +
-                              V->getNameAsString() + "'",
-                          V->getLocation()});
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) override {
-    const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    // Global arrays and containers reach the GPU through data maps; a global
-    // scalar would be read from host memory by device code.
-    if (!V || !V->hasGlobalStorage() || V->isStaticLocal() || !V->getType()->isArithmeticType() ||
-        V->hasAttr<CUDADeviceAttr>() ||
-        V->hasAttr<CUDAConstantAttr>() || V->isConstexpr() ||
-        (V->getType().isConstQualified() && V->getType()->isIntegralOrEnumerationType()))
-      return true;
-    HostOnly.push_back({"uses global variable '" + V->getNameAsString() + "', which is not in GPU memory",
-                        E->getLocation()});
-    return true;
+  // Global arrays and containers reach the GPU through data maps; a global
+  // scalar would be read from host memory by device code.
+  void global(const VarDecl *V, SourceLocation At) {
+    if (!V->getType()->isArithmeticType() || V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>() ||
+        V->isConstexpr() || (V->getType().isConstQualified() && V->getType()->isIntegralOrEnumerationType()))
+      return;
+    HostOnly.push_back({"uses global variable '" + V->getNameAsString() + "', which is not in GPU memory", At});
   }
 
-private:
   void function(const FunctionDecl *F, SourceLocation At) {
     const std::string Name = F->getNameAsString();
     if (isCudaApi(F)) {
@@ -227,8 +213,9 @@ bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diagn
       report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
       return false;
     }
-  BodyScan Scan(Ctx);
-  Scan.TraverseStmt(const_cast<Stmt *>(A.Loop->body()));
+  ModeCauses Scan(Ctx);
+  for (const BodyModel::Construct &C : Body.Constructs)
+    Scan.judge(C);
   for (Cause &C : unmappedData(A, Body, Ctx))
     Scan.HostOnly.push_back(std::move(C));
 

@@ -239,7 +239,7 @@ private:
            M->getMemberDecl()->getLocation(), {Name});
     }
     for (const ReductionClause &R : A.Clauses.Reductions)
-      if (std::optional<Verdict::Reason> Misuse = checkReduction(R, A.Loop->body(), Ctx))
+      if (std::optional<Verdict::Reason> Misuse = checkReduction(R, Walk))
         A.Verdict.add(std::move(*Misuse));
   }
 
