@@ -271,6 +271,10 @@ public:
       return true;
     if (const VarDecl *Target = outsideObjectIn(V->getInit()))
       LocalAliases[V] = Target;
+    // `float &r = a[i];`, `auto &p = pts[i];`: r is that element (visited
+    // below, after this declaration), and writing r writes it.
+    if (T->isLValueReferenceType() && !T.getNonReferenceType()->isArrayType() && Lambdas == 0)
+      BoundTo[V->getInit()->IgnoreParens()] = V;
     return true;
   }
 
@@ -432,8 +436,14 @@ public:
     if (!M.isOutside(V, SM)) {
       if (W != WriteTargets.end()) {
         M.WrittenLocals.insert(V);
-        if (V->getType()->isReferenceType())
+        if (auto Bound = ElementOf.find(V); Bound != ElementOf.end()) {
+          // Where and whether the write happens is not the binding's: a may-write.
+          Access &X = M.Accesses[Bound->second];
+          X.MayWrite = X.MayWrite || !X.Write;
+          X.Write = X.Read = true;
+        } else if (V->getType()->isReferenceType()) {
           throughAlias(V, E);
+        }
       }
       return true;
     }
@@ -679,6 +689,8 @@ private:
       A.Write = true;
       A.MayWrite = true;
     }
+    if (const VarDecl *Ref = BoundTo.lookup(E))
+      ElementOf[Ref] = M.Accesses.size();
     M.Accesses.push_back(std::move(A));
   }
 
@@ -698,6 +710,8 @@ private:
   llvm::DenseMap<const Expr *, std::pair<bool, bool>> WriteTargets;
   std::vector<std::pair<const DeclRefExpr *, const VarDecl *>> VarWrites;
   llvm::DenseMap<const VarDecl *, const VarDecl *> LocalAliases; // body pointer/reference -> outside object
+  llvm::DenseMap<const Expr *, const VarDecl *> BoundTo;          // initialiser -> the reference it binds
+  llvm::DenseMap<const VarDecl *, size_t> ElementOf;              // reference -> the element access it is
   llvm::DenseSet<const Expr *> Consumed;                         // parts of an element access already recorded
   llvm::DenseSet<const Expr *> RowsWritten, ConstRows; // rows that decay to pointers to non-const / const
   llvm::DenseSet<const Expr *> AddressOf, SizeOf;      // operands of `&`, objects of `.size()`/`.empty()`

@@ -6,10 +6,10 @@
 // loop that writes one and uses another is "checked" (the rewritten loop
 // compares their addresses and runs serially if they are the same).
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 31 loops: 10 checked, 21 independent; 0 mismatches
+// CHECK: 33 loops: 10 checked, 23 independent; 0 mismatches
 // The rewritten loops give the serial numbers (also with a and b one vector):
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/independent.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 31 accepted loops, 18 arrays: equal to serial on cpu and sim:3
+// EQUAL: 33 accepted loops, 20 arrays: equal to serial on cpu and sim:3
 #include <vector>
 using V = std::vector<float>;
 float A[128][128], B[128][128], C[128][128];
@@ -131,4 +131,17 @@ void range_for(V &v) {
   // expect: independent
 #pragma gpu_autopar for
   for (auto &e : v) e = e * e;
+}
+
+struct Particle {
+  float x, v;
+};
+
+void element_references(std::vector<Particle> &ps, V &hits, int n) {
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) { auto &p = ps[i]; p.x += p.v; if (p.x > 700) p.v = -p.v; } // a reference is its element
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) { float &h = hits[n - 1 - i]; if (h > 500) h = 0; }      // reversed, conditional
 }

@@ -56,11 +56,21 @@ void through_locals(std::vector<float> &a, std::vector<float> &m, int n) {
       row[j] = 0;
 // CHECK: unknown.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'm': it is written through 'row', which the analysis does not follow
   }
+// A reference bound to an element is that element: writing it may write
+// a[i + 1], which the next iteration reads.
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) {
     float &r = a[i + 1];
+// CHECK: unknown.cpp:[[@LINE-1]]:16: warning: cannot prove that iterations access distinct elements of 'a': it may be written through a reference or a member call
     r = a[i];
-// CHECK: unknown.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'a': it is written through 'r', which the analysis does not follow
+// CHECK: unknown.cpp:[[@LINE-1]]:9: note: read of 'a' here
+  }
+// Each iteration's own element through a reference: nothing to warn about.
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    float &r = a[i];
+    if (r < 0)
+      r = -r;
   }
 // Reading through a const reference is fine.
 #pragma gpu_autopar for

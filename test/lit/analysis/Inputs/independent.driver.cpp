@@ -59,3 +59,14 @@ CORPUS_FUNCTION(range_for) {
   corpus::fill("v", v);
   range_for(v);
 }
+
+CORPUS_FUNCTION(element_references) {
+  const int n = int(corpus::param("n", 1000));
+  static std::vector<Particle> ps;
+  static V hits;
+  ps.assign(n, Particle{});
+  hits.assign(n, 0);
+  corpus::fill("ps", reinterpret_cast<float *>(ps.data()), 2 * n);
+  corpus::fill("hits", hits);
+  element_references(ps, hits, n);
+}
