@@ -776,9 +776,42 @@ struct DependenceTest::Impl {
     return Out;
   }
 
+  // Whether every access has one subscript, the same `c*i + q` with a number
+  // c != 0 and q the same in every iteration: then different iterations touch
+  // different elements (or rows), whatever the guards and inner loops. The
+  // commonest loop (`y[i] = a * x[i] + y[i]`) needs no isl problem then. With
+  // more subscripts an inner one may leave its row (`b[i][j - 1]` at j = 0):
+  // isl decides those.
+  bool oneElementPerIteration(llvm::ArrayRef<const Access *> Xs) {
+    std::optional<Poly> First;
+    for (const Access *X : Xs) {
+      if (X->Subscripts.size() != 1)
+        return false;
+      const bool RangeElement = X->Subscripts.size() == 1 && !X->Subscripts[0] && A.Loop->RangeFor &&
+                                X->Var == A.Loop->RangeContainer && X->E == A.Loop->RangeFor->getRangeInit();
+      std::optional<Poly> P = RangeElement ? Lin.ofInduction()
+                              : X->Subscripts[0] ? Lin.of(X->Subscripts[0], X->Around)
+                                                 : std::optional<Poly>(Poly::constant(0));
+      if (!P || (First && *P != *First))
+        return false;
+      First = std::move(P);
+    }
+    bool Moves = false;
+    for (const auto &[Mono, C] : First->Terms) {
+      if (!Atoms.varies(Mono))
+        continue;
+      if (Mono.size() != 1 || Atoms[Mono.front()].K != Atom::Induction)
+        return false;
+      Moves = C != 0;
+    }
+    return Moves;
+  }
+
   DependenceVerdict test(llvm::ArrayRef<const Access *> Xs) {
     DependenceVerdict Unknown;
     Unknown.K = DependenceVerdict::Unknown;
+    if (oneElementPerIteration(Xs))
+      return DependenceVerdict{};
     isl_ctx_reset_operations(I);
     relations(Xs);
     bool SawUnknown = false;
