@@ -27,7 +27,9 @@ std::string counters_json(const device_counters& c) {
          ",\"syncs\":" + number(c.synchronizations) +
          (c.p2p_copies ? ",\"p2p_bytes\":" + number(c.p2p_bytes) + ",\"p2p_copies\":" + number(c.p2p_copies)
                        : std::string()) +
-         (c.link_seconds > 0 ? ",\"link_seconds\":" + format("%.6f", c.link_seconds) : std::string());
+         (c.link_seconds > 0 ? ",\"link_seconds\":" + format("%.6f", c.link_seconds) +
+                                   ",\"link_wait_seconds\":" + format("%.6f", c.link_wait_seconds)
+                             : std::string());
 }
 
 // 1536 -> "1.5 KiB": the log line is read by people; the JSON has the bytes.
