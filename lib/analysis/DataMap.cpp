@@ -131,6 +131,20 @@ public:
     return Ok;
   }
 
+  // The section of `V` one iteration touches, as a map of it would have; no
+  // diagnostics (loops outside kernel mode use it for their alias checks).
+  std::optional<AffineSection> sectionOf(const VarDecl *V) {
+    std::vector<const Access *> Xs;
+    for (const Access &X : M.Accesses) {
+      if (X.Var != V || X.SizeOnly)
+        continue;
+      if (X.ThroughMember || !X.Element || X.AddressTaken)
+        return std::nullopt;
+      Xs.push_back(&X);
+    }
+    return Xs.empty() ? std::nullopt : section(Xs);
+  }
+
 private:
   // Written arrays go back; an array only written, one element per iteration
   // and every element of its section, need not come in (`from`).
@@ -326,6 +340,11 @@ private:
 };
 
 } // namespace
+
+std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &M, const VarDecl *V, ASTContext &Ctx,
+                                       DiagnosticsEngine &Diags) {
+  return Inference(A, M, Ctx, Diags).sectionOf(V);
+}
 
 bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags) {
   A.Arrays.clear();

@@ -432,7 +432,20 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
   return Rendered == LegalityVerdict::Independent || (Rendered == LegalityVerdict::Unproven && !Opts.Strict);
 }
 
-bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags, const AnalysisOptions &Opts) {
+bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags, const AnalysisOptions &Opts,
+                       const std::function<std::optional<AffineSection>(const VarDecl *)> &SectionOf) {
+  // Two raw pointers outside kernel mode: the sections they cover over the
+  // whole loop, if both are known.
+  auto Sections = [&](const LegalityVerdict::Reason &R) -> std::optional<LoopAnalysis::SectionCheck> {
+    if (A.Mode == LoopMode::Kernel || !A.Collapsed.empty() || !R.AliasWritten || !R.AliasOther ||
+        containerKind(R.AliasWritten->getType()) != ContainerKind::RawPointer ||
+        containerKind(R.AliasOther->getType()) != ContainerKind::RawPointer)
+      return std::nullopt;
+    std::optional<AffineSection> W = SectionOf(R.AliasWritten), O = SectionOf(R.AliasOther);
+    if (!W || !O)
+      return std::nullopt;
+    return LoopAnalysis::SectionCheck{R.AliasWritten->getNameAsString(), R.AliasOther->getNameAsString(), *W, *O};
+  };
   auto IndexOf = [&](const VarDecl *V) -> std::optional<unsigned> {
     for (unsigned I = 0; I < A.Arrays.size(); ++I)
       if (A.Arrays[I].Var == V)
@@ -449,9 +462,13 @@ bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags,
     const std::optional<unsigned> W = R.AliasWritten ? IndexOf(R.AliasWritten) : std::nullopt,
                                   O = R.AliasOther ? IndexOf(R.AliasOther) : std::nullopt;
     const bool Mapped = A.Mode == LoopMode::Kernel && W && O;
-    if (CanCheck && (Mapped || !R.WholeWritten.empty())) {
+    std::optional<LoopAnalysis::SectionCheck> Pointers =
+        CanCheck && !Mapped && R.WholeWritten.empty() ? Sections(R) : std::nullopt;
+    if (CanCheck && (Mapped || !R.WholeWritten.empty() || Pointers)) {
       if (Mapped)
         A.AliasChecks.push_back({*W, *O});
+      else if (Pointers)
+        A.SectionChecks.push_back(std::move(*Pointers));
       else
         A.ObjectChecks.push_back({R.WholeWritten, R.WholeOther});
       render(Finding{Diag::AliasCheckedAtRunTime, R.Main.Loc, {R.Main.Args[0], R.Main.Args[1]}}, Diags, Opts.Strict,

@@ -61,7 +61,8 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
   const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts) && collapsedLoopsAreParallel(A, Ctx, Diags, Opts);
   const bool Classified = classifyLoop(A, Body, Ctx, Diags);
   const bool Mapped = Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Body, Ctx, Diags));
-  if (!settleAliasChecks(A, Mapped, Diags, Opts) || !Mapped)
+  auto SectionOf = [&](const VarDecl *V) { return sectionOf(A, Body, V, Ctx, Diags); };
+  if (!settleAliasChecks(A, Mapped, Diags, Opts, SectionOf) || !Mapped)
     return A;
   A.Accepted = true;
   return A;

@@ -178,6 +178,8 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
     Out.AliasChecks.push_back({name(A.Arrays[C.Written].Var), name(A.Arrays[C.Other].Var)});
   for (const auto &Pair : A.ObjectChecks)
     Out.AliasChecks.push_back(Pair);
+  for (const LoopAnalysis::SectionCheck &C : A.SectionChecks)
+    Out.AliasChecks.push_back({C.Written, C.Other});
   if (A.Verdict.Decided)
     Out.Verdict = spelling(A.Verdict.K);
   Out.Witness = A.Verdict.Witness;

@@ -183,7 +183,7 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   llvm::raw_string_ostream OS(Head);
   OS << entryPoint(A.Mode) << "(::gpu_autopar::loop_site{\"" << quoted(Names.SiteFile) << "\", "
      << SM.getPresumedLineNumber(A.Pragma.HashLoc) << "}" << Cont << H.Space << ", " << optionsText(A.Clauses)
-     << disjointChecksText(A);
+     << disjointChecksText(A, H.Space);
   if (A.Mode == LoopMode::Kernel)
     OS << Cont << dataText(A);
   else if (std::string Produced = producedText(A); !Produced.empty())

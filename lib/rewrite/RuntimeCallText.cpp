@@ -96,7 +96,7 @@ std::string optionsText(const LoopClauses &C) {
   return S;
 }
 
-std::string disjointChecksText(const LoopAnalysis &A) {
+std::string disjointChecksText(const LoopAnalysis &A, const std::string &Space) {
   std::string S;
   for (const LoopAnalysis::AliasCheck &C : A.AliasChecks)
     S += ".check_disjoint(" + std::to_string(C.Written) + ", \"" + A.Arrays[C.Written].Var->getNameAsString() +
@@ -104,6 +104,10 @@ std::string disjointChecksText(const LoopAnalysis &A) {
   for (const auto &[Written, Other] : A.ObjectChecks)
     S += ".check_disjoint_objects(::gpu_autopar::object_bytes(" + Written + "), \"" + Written +
          "\", ::gpu_autopar::object_bytes(" + Other + "), \"" + Other + "\")";
+  for (const LoopAnalysis::SectionCheck &C : A.SectionChecks)
+    S += ".check_disjoint_objects(::gpu_autopar::section_bytes(" + Space + ", " + C.Written + ", " +
+         sectionText(C.WrittenSection) + "), \"" + C.Written + "\", ::gpu_autopar::section_bytes(" + Space + ", " +
+         C.Other + ", " + sectionText(C.OtherSection) + "), \"" + C.Other + "\")";
   return S;
 }
 

@@ -115,6 +115,28 @@ TEST(AliasCheck, ObjectBytesCoverTheWholeObject) {
   EXPECT_TRUE(object_bytes(v).overlaps(object_bytes(v)));
 }
 
+TEST(AliasCheck, SectionBytesCoverTheLoopsSectionsOfAPointer) {
+  double p[32];
+  // i from 1 to 8 reading p[i - 1], p[i], p[i + 1]: elements 0 to 9.
+  const object_span up = section_bytes(iterations<int>(1, less, 9, 1), p, affine(1, -1, 3));
+  EXPECT_EQ(up.data, static_cast<const void*>(p));
+  EXPECT_EQ(up.bytes, 10 * sizeof(double));
+  // Descending (p[n - 1 - i]) and strided (i += 3 over [0, 10): 0, 3, 6, 9) loops.
+  const object_span down = section_bytes(iterations<int>(0, less, 8, 1), p, affine(-1, 7, 1));
+  EXPECT_EQ(down.data, static_cast<const void*>(p));
+  EXPECT_EQ(down.bytes, 8 * sizeof(double));
+  const object_span strided = section_bytes(iterations<int>(0, less, 10, 3), p + 4, affine(2, 0, 2));
+  EXPECT_EQ(strided.data, static_cast<const void*>(p + 4));
+  EXPECT_EQ(strided.bytes, 20 * sizeof(double));
+  // A section that starts before the pointer, and an empty loop.
+  EXPECT_EQ(section_bytes(iterations<int>(0, less, 4, 1), p + 8, affine(1, -2, 1)).data, static_cast<const void*>(p + 6));
+  EXPECT_EQ(section_bytes(iterations<int>(5, less, 5, 1), p, affine(1, 0, 1)).bytes, 0u);
+  // Two halves of one array meet only where their sections do.
+  const auto half = [&](double* q) { return section_bytes(iterations<int>(1, less, 15, 1), q, affine(1, -1, 3)); };
+  EXPECT_FALSE(half(p).overlaps(half(p + 16)));
+  EXPECT_TRUE(half(p).overlaps(half(p + 15)));
+}
+
 TEST(AliasCheck, WarnsOncePerLoop) {
   scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}, {"GPU_AUTOPAR_LOG", "warn"}});
   std::vector<double> a = ramp(5000);

@@ -20,4 +20,9 @@ struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in 
 // false then.
 bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
 
+// The section of `V` one iteration of `A.Loop` touches, as its map would
+// have it, or nothing; reports nothing.
+std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &Body, const clang::VarDecl *V,
+                                       clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+
 } // namespace gpuautopar

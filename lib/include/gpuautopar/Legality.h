@@ -2,6 +2,9 @@
 // (docs/analysis.md, "Legality".)
 #pragma once
 
+#include <functional>
+#include <optional>
+
 #include "gpuautopar/LoopAnalysis.h"
 
 namespace clang {
@@ -31,8 +34,12 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ct
 // loop is otherwise accepted) and both are mapped in kernel mode, it becomes
 // an entry of A.AliasChecks and a remark; else, when both are containers or
 // built-in arrays the loop's scope names, an entry of A.ObjectChecks and the
-// same remark; otherwise the warning (an error under --strict). Recomputes the verdict's kind. Returns
-// false when what it reported rejects the loop.
-bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, clang::DiagnosticsEngine &Diags, const AnalysisOptions &Opts);
+// same remark; else, when both are raw pointers whose sections `SectionOf`
+// knows (outside kernel mode, in a loop that is not collapsed), an entry of
+// A.SectionChecks and the remark; otherwise the warning (an error under
+// --strict). Recomputes the verdict's kind. Returns false when what it
+// reported rejects the loop.
+bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, clang::DiagnosticsEngine &Diags, const AnalysisOptions &Opts,
+                       const std::function<std::optional<AffineSection>(const clang::VarDecl *)> &SectionOf);
 
 } // namespace gpuautopar

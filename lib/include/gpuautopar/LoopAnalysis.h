@@ -179,6 +179,14 @@ struct LoopAnalysis {
   // names them (written, other): compared whole before the loop runs
   // (`.check_disjoint_objects(...)`), in any mode.
   std::vector<std::pair<std::string, std::string>> ObjectChecks;
+  // Raw pointers that may overlap outside kernel mode, with the section one
+  // iteration touches: the bytes each covers over the whole loop are compared
+  // before it runs (`.check_disjoint_objects(::gpu_autopar::section_bytes(...))`).
+  struct SectionCheck {
+    std::string Written, Other;
+    AffineSection WrittenSection, OtherSection;
+  };
+  std::vector<SectionCheck> SectionChecks;
   // Why the loop got its mode / was rejected, with locations, for --report.
   struct Reason {
     std::string Text;

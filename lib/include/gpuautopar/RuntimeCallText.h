@@ -20,9 +20,12 @@ std::string entryPoint(LoopMode Mode);
 std::string optionsText(const LoopClauses &C);
 // `.check_disjoint(w, "out", o, "in")` per pair of A.AliasChecks and
 // `.check_disjoint_objects(::gpu_autopar::object_bytes(out), "out", ...)` per
-// pair of A.ObjectChecks, appended to the options: what the loop compares
-// before it runs.
-std::string disjointChecksText(const LoopAnalysis &A);
+// pair of A.ObjectChecks, and
+// `.check_disjoint_objects(::gpu_autopar::section_bytes(SPACE, out, affine(...)), "out", ...)`
+// per pair of A.SectionChecks (`Space`: the loop's iteration space as the
+// call passes it), appended to the options: what the loop compares before it
+// runs.
+std::string disjointChecksText(const LoopAnalysis &A, const std::string &Space);
 // `::gpu_autopar::reductions(::gpu_autopar::reduce<::gpu_autopar::op::plus>(sum), ...)`.
 std::string reductionsText(const LoopClauses &C);
 // `::gpu_autopar::data(::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1)), ...)`.

@@ -33,6 +33,25 @@
 #endif
 
 namespace gpu_autopar {
+
+// The bytes a raw pointer's section covers over every iteration of `space`:
+// what a loop without maps compares before it runs, when the tool could not
+// prove two pointers apart (options().check_disjoint_objects). Addresses are
+// computed as integers: the hull may start before the pointer.
+template <class Space, class E>
+object_span section_bytes(const Space& space, E* p, affine s) {
+  if (space.count() == 0)
+    return {};
+  const long long first = static_cast<long long>(detail::outer_at(space, 0));
+  const long long last = static_cast<long long>(detail::outer_at(space, space.count() - 1));
+  const long long a = s.scale * first + s.offset, b = s.scale * last + s.offset;
+  const long long lo = std::min(a, b), hi = std::max(a, b) + s.extent;
+  if (hi <= lo)
+    return {};
+  const auto at = reinterpret_cast<std::uintptr_t>(p) + static_cast<std::uintptr_t>(lo * static_cast<long long>(sizeof(E)));
+  return {reinterpret_cast<const void*>(at), static_cast<std::size_t>(hi - lo) * sizeof(E)};
+}
+
 namespace detail {
 
 // Calls f(i) for the induction values of iteration indices [begin, end),

@@ -29,6 +29,12 @@ void shift_member(const Grid &g, std::vector<double> &out) {
   for (int i = 1; i < (int)out.size(); ++i)
     out[i] = g.v[i - 1] * 0.25 + 2;
 }
+// Two pointers on CPU threads: compared over the sections the loop touches.
+void shift_ptr_host(const double *in, double *out, int n) {
+#pragma gpu_autopar for mode(host)
+  for (int i = 1; i < n - 1; ++i)
+    out[i] = (in[i - 1] + in[i + 1]) * 0.5 + i % 3;
+}
 
 double checksum(const std::vector<double> &v) {
   double s = 0;
@@ -49,6 +55,9 @@ int main() {
   Grid g{c};
   shift_member(g, b);   // distinct: parallel
   shift_member(g, g.v); // one vector
+  shift_ptr_host(a.data(), c.data(), n);         // distinct: parallel
+  shift_ptr_host(a.data(), a.data() + 2, n - 2); // overlapping: the sections share elements
+  shift_ptr_host(b.data(), b.data() + n / 2, n / 2 - 1); // one vector, disjoint halves: parallel
   std::printf("a=%.6f b=%.6f c=%.6f g=%.6f\n", checksum(a), checksum(b), checksum(c), checksum(g.v));
 }
 // CHECK: cpu: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1{{$}}
@@ -57,9 +66,15 @@ int main() {
 // CHECK: cpu: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40007 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: cpu: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1{{$}}
 // CHECK: cpu: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'g.v' overlap in memory
+// CHECK: cpu: alias-checks.cpp:34 mode=host backend=cpu iterations=40007 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:34 mode=host backend=cpu iterations=40005 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: cpu: alias-checks.cpp:34 mode=host backend=cpu iterations=20001 devices=1{{$}}
 // CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=sim iterations=40008 devices=3{{$}}
 // CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: sim:3: alias-checks.cpp:17 mode=kernel backend=sim iterations=40008 devices=3{{$}}
 // CHECK: sim:3: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40007 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: sim:3: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1{{$}}
 // CHECK: sim:3: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'g.v' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:34 mode=host backend=cpu iterations=40007 devices=1{{$}}
+// CHECK: sim:3: alias-checks.cpp:34 mode=host backend=cpu iterations=40005 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:34 mode=host backend=cpu iterations=20001 devices=1{{$}}

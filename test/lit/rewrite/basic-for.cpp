@@ -13,7 +13,7 @@ void scale(float *y, const float *x, float a, int n) {
 }
 // CHECK:      void scale(float *y, const float *x, float a, int n) {
 // CHECK-NEXT:   ::gpu_autopar::host_loop(::gpu_autopar::loop_site{"basic-for.cpp", 9},
-// CHECK-NEXT:       ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options(),
+// CHECK-NEXT:       ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options().check_disjoint_objects(::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), y, ::gpu_autopar::affine(1, 0, 1)), "y", ::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), x, ::gpu_autopar::affine(1, 0, 1)), "x"),
 // CHECK-NEXT:       ::gpu_autopar::reductions(),
 // CHECK-NEXT:       [&](int i)
 // CHECK-NEXT: #line 10 "{{.*}}basic-for.cpp"

@@ -22,7 +22,7 @@ void label(std::vector<std::string> &names, int n) {
     names[i] = std::to_string(i);
 }
 // CHECK:      ::gpu_autopar::task_loop(::gpu_autopar::loop_site{"produced-maps.cpp", 11},
-// CHECK-NEXT:     ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options(),
+// CHECK-NEXT:     ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options().check_disjoint_objects(::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), out, ::gpu_autopar::affine(1, 0, 1)), "out", ::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), in, ::gpu_autopar::affine(1, 0, 1)), "in").check_disjoint_objects(::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), out, ::gpu_autopar::affine(1, 0, 1)), "out", ::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), raw, ::gpu_autopar::affine(1, 0, 1)), "raw").check_disjoint_objects(::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), raw, ::gpu_autopar::affine(1, 0, 1)), "raw", ::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), in, ::gpu_autopar::affine(1, 0, 1)), "in"),
 // CHECK-NEXT:     ::gpu_autopar::data(::gpu_autopar::from(out, (0), (n), ::gpu_autopar::whole()), ::gpu_autopar::tofrom(hits, ::gpu_autopar::whole())),
 // CHECK-NEXT:     ::gpu_autopar::reductions(),
 // CHECK:      ::gpu_autopar::host_loop(::gpu_autopar::loop_site{"produced-maps.cpp", 20},
