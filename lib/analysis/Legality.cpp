@@ -335,10 +335,10 @@ private:
           Why.AliasWritten = WA->Var;
           Why.AliasOther = OA->Var;
         }
-        if (wholeObject(*WA) && wholeObject(*OA)) {
+        if (wholeObject(*WA))
           Why.WholeWritten = WA->Name;
+        if (wholeObject(*OA))
           Why.WholeOther = OA->Name;
-        }
       }
   }
 
@@ -434,15 +434,25 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
 
 bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags, const AnalysisOptions &Opts,
                        const std::function<std::optional<AffineSection>(const VarDecl *)> &SectionOf) {
-  // Two raw pointers outside kernel mode: the sections they cover over the
-  // whole loop, if both are known.
+  // A raw pointer outside kernel mode, paired with another one or with an
+  // array or container: the pointer's section over the whole loop, if known,
+  // against the other's section or whole object.
   auto Sections = [&](const LegalityVerdict::Reason &R) -> std::optional<LoopAnalysis::SectionCheck> {
-    if (A.Mode == LoopMode::Kernel || !A.Collapsed.empty() || !R.AliasWritten || !R.AliasOther ||
-        containerKind(R.AliasWritten->getType()) != ContainerKind::RawPointer ||
-        containerKind(R.AliasOther->getType()) != ContainerKind::RawPointer)
+    if (A.Mode == LoopMode::Kernel || !A.Collapsed.empty() || !R.AliasWritten || !R.AliasOther)
       return std::nullopt;
-    std::optional<AffineSection> W = SectionOf(R.AliasWritten), O = SectionOf(R.AliasOther);
-    if (!W || !O)
+    // nullopt: no check; a null section: the whole object.
+    auto Side = [&](const VarDecl *V, const std::string &Whole) -> std::optional<std::optional<AffineSection>> {
+      if (containerKind(V->getType()) == ContainerKind::RawPointer) {
+        if (std::optional<AffineSection> S = SectionOf(V))
+          return S;
+        return std::nullopt;
+      }
+      if (Whole.empty())
+        return std::nullopt;
+      return std::optional<std::optional<AffineSection>>(std::in_place); // the whole object
+    };
+    auto W = Side(R.AliasWritten, R.WholeWritten), O = Side(R.AliasOther, R.WholeOther);
+    if (!W || !O || (!*W && !*O))
       return std::nullopt;
     return LoopAnalysis::SectionCheck{R.AliasWritten->getNameAsString(), R.AliasOther->getNameAsString(), *W, *O};
   };
@@ -463,8 +473,9 @@ bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags,
                                   O = R.AliasOther ? IndexOf(R.AliasOther) : std::nullopt;
     const bool Mapped = A.Mode == LoopMode::Kernel && W && O;
     std::optional<LoopAnalysis::SectionCheck> Pointers =
-        CanCheck && !Mapped && R.WholeWritten.empty() ? Sections(R) : std::nullopt;
-    if (CanCheck && (Mapped || !R.WholeWritten.empty() || Pointers)) {
+        CanCheck && !Mapped ? Sections(R) : std::nullopt;
+    const bool BothWhole = !R.WholeWritten.empty() && !R.WholeOther.empty();
+    if (CanCheck && (Mapped || BothWhole || Pointers)) {
       if (Mapped)
         A.AliasChecks.push_back({*W, *O});
       else if (Pointers)

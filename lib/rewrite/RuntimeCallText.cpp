@@ -104,10 +104,13 @@ std::string disjointChecksText(const LoopAnalysis &A, const std::string &Space) 
   for (const auto &[Written, Other] : A.ObjectChecks)
     S += ".check_disjoint_objects(::gpu_autopar::object_bytes(" + Written + "), \"" + Written +
          "\", ::gpu_autopar::object_bytes(" + Other + "), \"" + Other + "\")";
+  auto Bytes = [&](const std::string &Name, const std::optional<AffineSection> &Section) {
+    return Section ? "::gpu_autopar::section_bytes(" + Space + ", " + Name + ", " + sectionText(*Section) + ")"
+                   : "::gpu_autopar::object_bytes(" + Name + ")";
+  };
   for (const LoopAnalysis::SectionCheck &C : A.SectionChecks)
-    S += ".check_disjoint_objects(::gpu_autopar::section_bytes(" + Space + ", " + C.Written + ", " +
-         sectionText(C.WrittenSection) + "), \"" + C.Written + "\", ::gpu_autopar::section_bytes(" + Space + ", " +
-         C.Other + ", " + sectionText(C.OtherSection) + "), \"" + C.Other + "\")";
+    S += ".check_disjoint_objects(" + Bytes(C.Written, C.WrittenSection) + ", \"" + C.Written + "\", " +
+         Bytes(C.Other, C.OtherSection) + ", \"" + C.Other + "\")";
   return S;
 }
 

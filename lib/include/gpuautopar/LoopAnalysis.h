@@ -121,10 +121,11 @@ struct LegalityVerdict {
     std::vector<Finding> Notes;
     // For a possible overlap of two objects (MayAlias), reported only once
     // the maps are known (settleAliasChecks): the variables (null for a
-    // member), and, where both are containers or built-in arrays, how the
-    // loop's scope names them ("out", "g.v"). When both variables end up
+    // member), and, for each that is a container or built-in array, how the
+    // loop's scope names it ("out", "g.v"). When both variables end up
     // mapped, the rewritten loop compares their sections before it runs;
-    // else, when both are named, it compares the whole objects.
+    // else, when both are named, it compares the whole objects; else a raw
+    // pointer's section is compared with the other's.
     bool Alias = false;
     const clang::VarDecl *AliasWritten = nullptr, *AliasOther = nullptr;
     std::string WholeWritten, WholeOther;
@@ -179,12 +180,14 @@ struct LoopAnalysis {
   // names them (written, other): compared whole before the loop runs
   // (`.check_disjoint_objects(...)`), in any mode.
   std::vector<std::pair<std::string, std::string>> ObjectChecks;
-  // Raw pointers that may overlap outside kernel mode, with the section one
-  // iteration touches: the bytes each covers over the whole loop are compared
+  // A raw pointer that may overlap another one, or an array or container,
+  // outside kernel mode, with the section one iteration touches: the bytes
+  // each covers over the whole loop (or the whole object) are compared
   // before it runs (`.check_disjoint_objects(::gpu_autopar::section_bytes(...))`).
   struct SectionCheck {
     std::string Written, Other;
-    AffineSection WrittenSection, OtherSection;
+    // Null for an array or container named in scope: compared whole.
+    std::optional<AffineSection> WrittenSection, OtherSection;
   };
   std::vector<SectionCheck> SectionChecks;
   // Why the loop got its mode / was rejected, with locations, for --report.

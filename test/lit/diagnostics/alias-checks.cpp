@@ -47,10 +47,11 @@ void own_objects(std::vector<float> copy, const std::vector<float> &in, const st
 // OUT-NOT: check_disjoint{{[(]}}
 }
 
-// On CPU threads there are no maps: two containers are compared whole; two
-// pointers are compared over the sections the loop's iterations touch, as
-// their maps would have them; pointers whose sections are not known (an
-// indirect subscript) keep the warning.
+// On CPU threads there are no maps: two containers are compared whole; a
+// pointer is compared over the section the loop's iterations touch, as its
+// map would have it, with another pointer's section or an array's whole
+// object; pointers whose sections are not known (an indirect subscript) keep
+// the warning.
 void on_cpu_threads(const std::vector<float> &in, std::vector<float> &out, const float *p, float *q,
                     const int *idx, int n) {
 #pragma gpu_autopar for mode(host)
@@ -65,6 +66,12 @@ void on_cpu_threads(const std::vector<float> &in, std::vector<float> &out, const
 // CHECK: alias-checks.cpp:[[@LINE-1]]:5: remark: 'q' and 'p' may overlap; the rewritten loop compares their addresses first and runs serially if they do
 // CHECK: alias-checks.cpp:[[@LINE-2]]:12: note: read of 'p' here
 // OUT: ::gpu_autopar::options().check_disjoint_objects(::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((1), ::gpu_autopar::less, (n - 1), 1), q, ::gpu_autopar::affine(1, 0, 1)), "q", ::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((1), ::gpu_autopar::less, (n - 1), 1), p, ::gpu_autopar::affine(1, -1, 3)), "p"),
+#pragma gpu_autopar for mode(host)
+  for (int i = 0; i < n - 1; ++i)
+    out[i] = p[i + 1];
+// CHECK: alias-checks.cpp:[[@LINE-1]]:5: remark: 'out' and 'p' may overlap; the rewritten loop compares their addresses first and runs serially if they do
+// CHECK: alias-checks.cpp:[[@LINE-2]]:14: note: read of 'p' here
+// OUT: ::gpu_autopar::options().check_disjoint_objects(::gpu_autopar::object_bytes(out), "out", ::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n - 1), 1), p, ::gpu_autopar::affine(1, 1, 1)), "p"),
 #pragma gpu_autopar for mode(host)
   for (int i = 0; i < n; ++i)
     q[i] = p[idx[i]];
