@@ -438,7 +438,7 @@ bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags,
   // array or container: the pointer's section over the whole loop, if known,
   // against the other's section or whole object.
   auto Sections = [&](const LegalityVerdict::Reason &R) -> std::optional<LoopAnalysis::SectionCheck> {
-    if (A.Mode == LoopMode::Kernel || !A.Collapsed.empty() || !R.AliasWritten || !R.AliasOther)
+    if (A.Mode == LoopMode::Kernel || !R.AliasWritten || !R.AliasOther)
       return std::nullopt;
     // nullopt: no check; a null section: the whole object.
     auto Side = [&](const VarDecl *V, const std::string &Whole) -> std::optional<std::optional<AffineSection>> {

@@ -131,6 +131,11 @@ TEST(AliasCheck, SectionBytesCoverTheLoopsSectionsOfAPointer) {
   // A section that starts before the pointer, and an empty loop.
   EXPECT_EQ(section_bytes(iterations<int>(0, less, 4, 1), p + 8, affine(1, -2, 1)).data, static_cast<const void*>(p + 6));
   EXPECT_EQ(section_bytes(iterations<int>(5, less, 5, 1), p, affine(1, 0, 1)).bytes, 0u);
+  // A collapsed nest: the section is the outer loop's (rows of 3 for i < 4).
+  const object_span rows = section_bytes(collapse(iterations<int>(0, less, 4, 1), iterations<int>(0, less, 3, 1)), p,
+                                         affine(3, 0, 3));
+  EXPECT_EQ(rows.data, static_cast<const void*>(p));
+  EXPECT_EQ(rows.bytes, 12 * sizeof(double));
   // Two halves of one array meet only where their sections do.
   const auto half = [&](double* q) { return section_bytes(iterations<int>(1, less, 15, 1), q, affine(1, -1, 3)); };
   EXPECT_FALSE(half(p).overlaps(half(p + 16)));

@@ -35,8 +35,8 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ct
 // an entry of A.AliasChecks and a remark; else, when both are containers or
 // built-in arrays the loop's scope names, an entry of A.ObjectChecks and the
 // same remark; else, when each is a raw pointer whose section `SectionOf`
-// knows or an array or container so named (outside kernel mode, in a loop
-// that is not collapsed), an entry of A.SectionChecks and the remark; otherwise the warning (an error under
+// knows or an array or container so named (outside kernel mode), an entry
+// of A.SectionChecks and the remark; otherwise the warning (an error under
 // --strict). Recomputes the verdict's kind. Returns false when what it
 // reported rejects the loop.
 bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, clang::DiagnosticsEngine &Diags, const AnalysisOptions &Opts,

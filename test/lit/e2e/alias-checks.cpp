@@ -35,6 +35,13 @@ void shift_ptr_host(const double *in, double *out, int n) {
   for (int i = 1; i < n - 1; ++i)
     out[i] = (in[i - 1] + in[i + 1]) * 0.5 + i % 3;
 }
+// A collapsed nest on CPU threads: the sections are the outer loop's rows.
+void scale_rows(const double *in, double *out, int rows, int cols) {
+#pragma gpu_autopar for collapse(2) mode(host)
+  for (int r = 0; r < rows; ++r)
+    for (int k = 0; k < cols; ++k)
+      out[r * cols + k] = in[r * cols + k] * 0.5 + k;
+}
 // A pointer and a vector on CPU threads: the pointer's section against the
 // whole vector.
 void shift_into(std::vector<double> &out, const double *p, int n) {
@@ -67,6 +74,8 @@ int main() {
   shift_ptr_host(b.data(), b.data() + n / 2, n / 2 - 1); // one vector, disjoint halves: parallel
   shift_into(b, c.data(), n); // distinct: parallel
   shift_into(c, c.data(), n); // the pointer points into the vector
+  scale_rows(a.data(), b.data(), 200, 200);           // distinct: parallel
+  scale_rows(b.data(), b.data() + 100, 100, 200);     // rows overlap: serially
   std::printf("a=%.6f b=%.6f c=%.6f g=%.6f\n", checksum(a), checksum(b), checksum(c), checksum(g.v));
 }
 // CHECK: cpu: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1{{$}}
@@ -78,8 +87,10 @@ int main() {
 // CHECK: cpu: alias-checks.cpp:34 mode=host backend=cpu iterations=40007 devices=1{{$}}
 // CHECK: cpu: alias-checks.cpp:34 mode=host backend=cpu iterations=40005 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: cpu: alias-checks.cpp:34 mode=host backend=cpu iterations=20001 devices=1{{$}}
-// CHECK: cpu: alias-checks.cpp:41 mode=host backend=cpu iterations=40008 devices=1{{$}}
-// CHECK: cpu: alias-checks.cpp:41 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'p' overlap in memory
+// CHECK: cpu: alias-checks.cpp:48 mode=host backend=cpu iterations=40008 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:48 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'p' overlap in memory
+// CHECK: cpu: alias-checks.cpp:40 mode=host backend=cpu iterations=40000 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:40 mode=host backend=cpu iterations=20000 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=sim iterations=40008 devices=3{{$}}
 // CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: sim:3: alias-checks.cpp:17 mode=kernel backend=sim iterations=40008 devices=3{{$}}
@@ -89,5 +100,7 @@ int main() {
 // CHECK: sim:3: alias-checks.cpp:34 mode=host backend=cpu iterations=40007 devices=1{{$}}
 // CHECK: sim:3: alias-checks.cpp:34 mode=host backend=cpu iterations=40005 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: sim:3: alias-checks.cpp:34 mode=host backend=cpu iterations=20001 devices=1{{$}}
-// CHECK: sim:3: alias-checks.cpp:41 mode=host backend=cpu iterations=40008 devices=1{{$}}
-// CHECK: sim:3: alias-checks.cpp:41 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'p' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:48 mode=host backend=cpu iterations=40008 devices=1{{$}}
+// CHECK: sim:3: alias-checks.cpp:48 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'p' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:40 mode=host backend=cpu iterations=40000 devices=1{{$}}
+// CHECK: sim:3: alias-checks.cpp:40 mode=host backend=cpu iterations=20000 devices=1 serial='out' and 'in' overlap in memory
