@@ -704,8 +704,8 @@ private:
   int Lambdas = 0;
   bool Exited = false;
   std::vector<Enclosing> Around;
-  std::vector<Scope> Scopes;
-  std::vector<ReductionMatcher> Reductions; // one per variable of the reduction clauses // enclosing loops and switches, innermost last
+  std::vector<Scope> Scopes;                // enclosing loops and switches, innermost last
+  std::vector<ReductionMatcher> Reductions; // one per variable of the reduction clauses
   // written expression -> (also read, only maybe written)
   llvm::DenseMap<const Expr *, std::pair<bool, bool>> WriteTargets;
   std::vector<std::pair<const DeclRefExpr *, const VarDecl *>> VarWrites;

@@ -44,12 +44,12 @@ object_span section_bytes(const Space& space, E* p, affine s) {
     return {};
   const long long first = static_cast<long long>(detail::outer_at(space, 0));
   const long long last = static_cast<long long>(detail::outer_at(space, space.count() - 1));
-  const long long a = s.scale * first + s.offset, b = s.scale * last + s.offset;
-  const long long lo = std::min(a, b), hi = std::max(a, b) + s.extent;
-  if (hi <= lo)
+  // The hull a map of the pointer would copy for one chunk spanning the loop.
+  const detail::element_range r = map_spec<E, affine>{{map_kind::to, p, 0, -1}, s}.chunk_range(first, last);
+  if (r.empty())
     return {};
-  const auto at = reinterpret_cast<std::uintptr_t>(p) + static_cast<std::uintptr_t>(lo * static_cast<long long>(sizeof(E)));
-  return {reinterpret_cast<const void*>(at), static_cast<std::size_t>(hi - lo) * sizeof(E)};
+  const auto at = reinterpret_cast<std::uintptr_t>(p) + static_cast<std::uintptr_t>(r.lo * static_cast<long long>(sizeof(E)));
+  return {reinterpret_cast<const void*>(at), static_cast<std::size_t>(r.size()) * sizeof(E)};
 }
 
 namespace detail {
