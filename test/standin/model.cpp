@@ -137,7 +137,9 @@ void run_kernel(state& s, op& o) {
     }
     if (t.a->device != o.device)
       violation("wrong-device", where(o) + " touches " + describe(base));
-    o.accesses.push_back({t.a->base, t.a->base + t.a->bytes, t.write});
+    o.accesses.push_back({t.a->base, t.a->base + t.a->bytes, false});
+    for (const auto& [lo, hi] : t.writes)
+      o.accesses.push_back({lo, hi, true});
   }
   if (stale)
     poison(s, o, "fault (use after free)");

@@ -105,6 +105,41 @@ int early_read() {
   return 0;
 }
 
+// A halo pull: device 0 copies device 1's upper half while device 1's next
+// kernel scales its lower half, with nothing ordering the two. One
+// allocation, but no byte both use: not a race (`overlap` elements of the
+// copy reach into the kernel's half: a race).
+int halo(int overlap) {
+  const int half = n / 2;
+  int *p0 = nullptr, *p1 = nullptr;
+  cudaStream_t s0, s1;
+  std::vector<int> v = iota();
+  CHECK(cudaSetDevice(1), cudaSuccess);
+  CHECK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking), cudaSuccess);
+  CHECK(cudaMalloc(&p1, n * sizeof(int)), cudaSuccess);
+  CHECK(cudaMemcpyAsync(p1, v.data(), n * sizeof(int), cudaMemcpyHostToDevice, s1), cudaSuccess);
+  CHECK(cudaStreamSynchronize(s1), cudaSuccess);
+  CHECK(cudaSetDevice(0), cudaSuccess);
+  CHECK(cudaDeviceEnablePeerAccess(1, 0), cudaSuccess);
+  CHECK(cudaStreamCreateWithFlags(&s0, cudaStreamNonBlocking), cudaSuccess);
+  CHECK(cudaMalloc(&p0, n * sizeof(int)), cudaSuccess);
+  CHECK(cudaSetDevice(1), cudaSuccess);
+  scale<<<(half + 255) / 256, 256, 0, s1>>>(p1, half, 3);
+  CHECK(cudaSetDevice(0), cudaSuccess);
+  CHECK(cudaMemcpyPeerAsync(p0 + half - overlap, 0, p1 + half - overlap, 1, (half + overlap) * sizeof(int), s0),
+        cudaSuccess);
+  CHECK(cudaMemcpyAsync(v.data(), p0, n * sizeof(int), cudaMemcpyDeviceToHost, s0), cudaSuccess);
+  CHECK(cudaStreamSynchronize(s0), cudaSuccess);
+  std::printf("v[n-1]=%d\n", v[n - 1]);
+  CHECK(cudaFree(p0), cudaSuccess);
+  CHECK(cudaStreamDestroy(s0), cudaSuccess);
+  CHECK(cudaSetDevice(1), cudaSuccess);
+  CHECK(cudaStreamSynchronize(s1), cudaSuccess);
+  CHECK(cudaFree(p1), cudaSuccess);
+  CHECK(cudaStreamDestroy(s1), cudaSuccess);
+  return 0;
+}
+
 int wrong_device() {
   int* p = nullptr;
   CHECK(cudaSetDevice(1), cudaSuccess);
@@ -214,6 +249,8 @@ int main(int argc, char** argv) {
   if (what == "race") return copy_launch_copy(cudaStreamNonBlocking);
   if (what == "blocking-stream") return copy_launch_copy(cudaStreamDefault);
   if (what == "early-read") return early_read();
+  if (what == "halo") return halo(0);
+  if (what == "halo-race") return halo(1);
   if (what == "wrong-device") return wrong_device();
   if (what == "foreign-stream") return foreign_stream();
   if (what == "leak") return leak();

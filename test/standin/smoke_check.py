@@ -17,6 +17,10 @@ SCENARIOS = {
     # Poison (0xA5 bytes) until the copy lands; the cudaMemcpy on the legacy
     # stream is also unordered with the non-blocking stream's copies.
     "early-read": ({}, r"w\[1\]=-1515870811\n$", {"host-access", "unordered-access"}),
+    # A kernel writes one half of an allocation while another device pulls
+    # the other half: disjoint bytes, no race; one element more is one.
+    "halo": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"v\[n-1\]=999\n$", set()),
+    "halo-race": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"v\[n-1\]=999\n$", {"unordered-access"}),
     "wrong-device": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"^$", {"wrong-device"}),
     "foreign-stream": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"^$", {"foreign-stream"}),
     "leak": ({}, r"^$", {"leak"}),
