@@ -9,6 +9,7 @@
 #include "BodyModel.h"
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -73,7 +74,9 @@ public:
   bool varies(const Poly &P) const;
 
 private:
-  std::vector<Atom> Atoms;
+  // A deque: a reference to an atom stays valid while more are interned
+  // (linearizing a bound interns its symbols).
+  std::deque<Atom> Atoms;
   std::map<std::string, unsigned> ByKey;
 };
 

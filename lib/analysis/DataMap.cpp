@@ -31,6 +31,9 @@ using namespace clang;
 // Scale*i + Offset + Extent), all three loop-invariant.
 struct Footprint {
   Poly Scale, Offset, Extent;
+  // Every element in [Offset, Offset + Extent) is touched, not just its
+  // ends: false for `p[i*8 + 2*j]` or an inner loop with j += 2.
+  bool Dense = true;
 };
 
 // Splits `P` into its number and the rest.
@@ -222,6 +225,7 @@ private:
   std::optional<Footprint> footprint(const Poly &P, const Access &X) {
     Poly Start;
     Poly Extent = Poly::constant(1);
+    bool Dense = true, SawInner = false;
     for (const auto &[Mono, C] : P.Terms) {
       const Poly Term{{{Mono, C}}};
       std::vector<unsigned> Inner;
@@ -232,7 +236,8 @@ private:
       if (Inner.empty()) {
         NewStart = add(Start, Term);
       } else {
-        const Atom &Var = Atoms[Inner.front()];
+        // A copy: linearizing the loop's bounds may add atoms, which moves them.
+        const Atom Var = Atoms[Inner.front()];
         if (Inner.size() > 1 || Var.K != Atom::Inner || Mono.size() != 1)
           return std::nullopt;
         // The loop's bounds as seen outside it.
@@ -248,6 +253,8 @@ private:
         if (!From || !Span || Atoms.varies(*Span))
           return std::nullopt;
         std::optional<Poly> Grow = scale(*Span, C > 0 ? C : -C);
+        Dense = Dense && !SawInner && (C == 1 || C == -1) && (Var.Loop->Step == 1 || Var.Loop->Step == -1);
+        SawInner = true;
         NewStart = add(Start, *From);
         NewExtent = Grow ? add(Extent, *Grow) : std::nullopt;
       }
@@ -258,6 +265,7 @@ private:
     }
     Footprint F;
     F.Extent = std::move(Extent);
+    F.Dense = Dense;
     for (const auto &[Mono, C] : Start.Terms) {
       auto I = std::find_if(Mono.begin(), Mono.end(), [&](unsigned Id) { return Atoms[Id].K == Atom::Induction; });
       if (I == Mono.end()) {
@@ -283,6 +291,8 @@ private:
     struct Group {
       Poly OffSym, ExtSym;
       int64_t MinOff, MaxEnd;
+      bool Dense;
+      std::vector<std::pair<int64_t, int64_t>> Spans; // [offset, end) of each access, numbers only
     };
     std::vector<Group> Groups;
     TilesChunk = false;
@@ -302,11 +312,13 @@ private:
       auto G = std::find_if(Groups.begin(), Groups.end(),
                             [&](const Group &G) { return G.OffSym == OffSym && G.ExtSym == ExtSym; });
       if (G == Groups.end()) {
-        Groups.push_back(Group{std::move(OffSym), std::move(ExtSym), OffNum, End});
+        Groups.push_back(Group{std::move(OffSym), std::move(ExtSym), OffNum, End, F->Dense, {{OffNum, End}}});
         continue;
       }
       G->MinOff = std::min(G->MinOff, OffNum);
       G->MaxEnd = std::max(G->MaxEnd, End);
+      G->Dense = G->Dense && F->Dense;
+      G->Spans.push_back({OffNum, End});
     }
     if (!Scale)
       return std::nullopt;
@@ -318,8 +330,10 @@ private:
       if (!Off || !Ext)
         return std::nullopt;
       Sec.HullParts.emplace_back(spell(*Off, Atoms), spell(*Ext, Atoms));
-      // Consecutive iterations' sections meet without a gap or an overlap.
-      if (Groups.size() == 1) {
+      // Consecutive iterations' sections meet without a gap or an overlap,
+      // and each is touched all through: x[3*i] with x[3*i + 2] is not
+      // (x[3*i + 1] would come back as whatever the device held).
+      if (Groups.size() == 1 && G.Dense && covers(G.Spans, G.ExtSym)) {
         std::optional<Poly> Minus = scale(*Scale, -1);
         TilesChunk = *Ext == *Scale || (Minus && *Ext == *Minus);
       }
@@ -329,6 +343,24 @@ private:
     if (Sec.HullParts.size() == 1)
       Sec.HullParts.clear();
     return Sec;
+  }
+
+  // Whether the spans [offset, end) of one group's accesses leave no gap
+  // between the least offset and the greatest end. With a symbolic extent
+  // (`w` elements from each offset) only one access is known to.
+  static bool covers(std::vector<std::pair<int64_t, int64_t>> Spans, const Poly &ExtentSymbols) {
+    if (Spans.size() == 1)
+      return true;
+    if (!ExtentSymbols.Terms.empty())
+      return false;
+    std::sort(Spans.begin(), Spans.end());
+    int64_t Reached = Spans.front().second;
+    for (const auto &[Off, End] : Spans) {
+      if (Off > Reached)
+        return false;
+      Reached = std::max(Reached, End);
+    }
+    return true;
   }
 
   LoopAnalysis &A;

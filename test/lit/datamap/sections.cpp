@@ -171,6 +171,38 @@ void tiles(std::vector<float> &a, std::vector<float> &up, int t_count, int n) {
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-7]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(up, ::gpu_autopar::whole())),
 
+// Written but with holes: every 4th column, every other element, or the
+// first and last of three. The section's other elements must be copied in
+// (tofrom), or they would come back as whatever the device held. A full
+// row written right to left is `from`.
+void holes(std::vector<int> &p, std::vector<int> &q, std::vector<int> &r, std::vector<int> &s, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < 63; j += 4)
+      p[i * 63 + j] = i + j;
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < 8; ++j)
+      q[i * 16 + 2 * j] = j;
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    r[3 * i] = i;
+    r[3 * i + 2] = -i;
+  }
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = n - 1; j >= 0; --j)
+      s[i * n + j] = j;
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-18]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(p, ::gpu_autopar::affine(63, 0, 63))),
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-16]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(q, ::gpu_autopar::affine(16, 0, 15))),
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-14]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(r, ::gpu_autopar::affine(3, 0, 3))),
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-11]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::from(s, ::gpu_autopar::affine(n, 0, n))),
+
 // A pointer into an element reaches further than that element: the whole
 // object is mapped, and read-only when its elements are const. A reference
 // bound to an element is that element; writes through it go back.
