@@ -211,6 +211,7 @@ int main(int argc, const char **argv) {
     }
   }
   Opts.Convert = Convert;
+  Opts.AnalyseOnly = CheckOnly;
   if (Convert && !Opts.AcceptOpenMP && !Opts.AcceptOpenACC) {
     error("--convert needs --accept=omp, --accept=acc or both");
     return UsageOrIO;

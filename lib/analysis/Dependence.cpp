@@ -402,6 +402,13 @@ struct DependenceTest::Impl {
       S.Domain = Set(isl_set_intersect(S.Domain.release(), isl_pw_aff_lt_set(Var.copy(), N.release())));
       return;
     }
+    counted(S, 0, L.Lower, L.Bound, L.Compare, annotatedStep(), {}, "the annotated loop");
+  }
+
+  // The annotated loop's step, negative when it counts down; 0 when it is
+  // not a constant.
+  int64_t annotatedStep() const {
+    const CanonicalLoop &L = *A.Loop;
     int64_t Step = 1;
     if (L.Step) {
       Expr::EvalResult R;
@@ -409,9 +416,7 @@ struct DependenceTest::Impl {
                  ? R.Val.getInt().getExtValue()
                  : 0;
     }
-    if (L.Decrements)
-      Step = -Step;
-    counted(S, 0, L.Lower, L.Bound, L.Compare, Step, {}, "the annotated loop");
+    return L.Decrements ? -Step : Step;
   }
 
   // The annotated loop's own range as a set of [i].
@@ -776,41 +781,155 @@ struct DependenceTest::Impl {
     return Out;
   }
 
-  // Whether every access has one subscript, the same `c*i + q` with a number
-  // c != 0 and q the same in every iteration: then different iterations touch
-  // different elements (or rows), whatever the guards and inner loops. The
-  // commonest loop (`y[i] = a * x[i] + y[i]`) needs no isl problem then. With
-  // more subscripts an inner one may leave its row (`b[i][j - 1]` at j = 0):
-  // isl decides those.
-  bool oneElementPerIteration(llvm::ArrayRef<const Access *> Xs) {
-    std::optional<Poly> First;
+  // Whether different iterations provably touch different elements without
+  // an isl problem: every access has one subscript `c*i + q_k`, with one
+  // number c != 0 for all and offsets q_k that differ from each other by
+  // numbers (`a[i + off]`, `a[i + off + 1]`). Iterations i != i' lie a
+  // multiple of the step s apart, so a write at c*i + q_k and an access at
+  // c*i' + q_l meet only if c*s divides q_l - q_k: equal offsets never meet
+  // across iterations, and `a[i] = b[i + 1]; b[i] = a[i + 1]` with s = 2
+  // never meets at all. This holds whatever the guards and inner loops, and
+  // covers the commonest loops (`y[i] = a * x[i] + y[i]`). With more
+  // subscripts an inner one may leave its row (`b[i][j - 1]` at j = 0):
+  // isl decides those, and the offsets that c*s divides (a witness needs
+  // the trip count).
+  bool separatedWithoutIsl(llvm::ArrayRef<const Access *> Xs) {
+    std::vector<Poly> Subs;
+    int64_t C = 0;
     for (const Access *X : Xs) {
       if (X->Subscripts.size() != 1)
         return false;
-      const bool RangeElement = X->Subscripts.size() == 1 && !X->Subscripts[0] && A.Loop->RangeFor &&
-                                X->Var == A.Loop->RangeContainer && X->E == A.Loop->RangeFor->getRangeInit();
+      const bool RangeElement = !X->Subscripts[0] && A.Loop->RangeFor && X->Var == A.Loop->RangeContainer &&
+                                X->E == A.Loop->RangeFor->getRangeInit();
       std::optional<Poly> P = RangeElement ? Lin.ofInduction()
                               : X->Subscripts[0] ? Lin.of(X->Subscripts[0], X->Around)
                                                  : std::optional<Poly>(Poly::constant(0));
+      if (!P)
+        return false;
+      int64_t Coefficient = 0;
+      for (const auto &[Mono, K] : P->Terms) {
+        if (!Atoms.varies(Mono))
+          continue;
+        if (Mono.size() != 1 || Atoms[Mono.front()].K != Atom::Induction)
+          return false;
+        Coefficient = K;
+      }
+      if (Coefficient == 0 || (C != 0 && Coefficient != C))
+        return false;
+      C = Coefficient;
+      Subs.push_back(std::move(*P));
+    }
+    // An unknown step is taken as 1: iterations are then any distance apart.
+    const int64_t Step = annotatedStep() == 0 ? 1 : annotatedStep();
+    const int64_t Limit = int64_t(1) << 31;
+    if (C <= -Limit || C >= Limit)
+      return false;
+    const int64_t Period = C * Step < 0 ? -(C * Step) : C * Step;
+    for (size_t K = 0; K < Xs.size(); ++K) {
+      if (!Xs[K]->Write)
+        continue;
+      for (size_t L = 0; L < Xs.size(); ++L) {
+        if (L == K)
+          continue;
+        std::optional<Poly> Minus = scale(Subs[K], -1);
+        std::optional<Poly> Apart = Minus ? add(Subs[L], *Minus) : std::nullopt;
+        if (!Apart || !Apart->isConstant())
+          return false;
+        const int64_t D = Apart->constantTerm();
+        if (D != 0 && D % Period == 0)
+          return false;
+      }
+    }
+    return true;
+  }
+
+  // Whether every access has the same one subscript `(c*i + r)*w + x + q`
+  // (a flat 2-D array, `b[y*w + x]`): w loop-invariant, c != 0 a number, r
+  // loop-invariant, x the variable of a counted inner loop that provably
+  // keeps x + q in [0, w), q a number. Each iteration then keeps to its own
+  // row c*i + r, and different iterations touch different elements: isl
+  // would build the nest, split the subscript into row and column and prove
+  // the same.
+  bool rowsWithoutIsl(llvm::ArrayRef<const Access *> Xs) {
+    std::optional<Poly> First;
+    const Access *Any = nullptr;
+    for (const Access *X : Xs) {
+      if (X->Subscripts.size() != 1 || !X->Subscripts[0])
+        return false;
+      std::optional<Poly> P = Lin.of(X->Subscripts[0], X->Around);
       if (!P || (First && *P != *First))
         return false;
       First = std::move(P);
+      Any = X;
     }
-    bool Moves = false;
+    // The row length w: the other factor of the induction's term.
+    std::optional<unsigned> Width;
+    for (const auto &[Mono, C] : First->Terms)
+      if (Mono.size() == 2 && (Atoms[Mono[0]].K == Atom::Induction) != (Atoms[Mono[1]].K == Atom::Induction)) {
+        const unsigned W = Atoms[Mono[0]].K == Atom::Induction ? Mono[1] : Mono[0];
+        if (Atoms[W].Varies || !isParam(W))
+          return false;
+        Width = W;
+      }
+    if (!Width)
+      return false;
+    std::optional<unsigned> Column;
+    int64_t Offset = 0;
     for (const auto &[Mono, C] : First->Terms) {
-      if (!Atoms.varies(Mono))
-        continue;
-      if (Mono.size() != 1 || Atoms[Mono.front()].K != Atom::Induction)
+      const bool InRow = std::find(Mono.begin(), Mono.end(), *Width) != Mono.end();
+      if (InRow) {
+        Monomial Rest = Mono;
+        Rest.erase(std::find(Rest.begin(), Rest.end(), *Width));
+        if (Rest.size() == 1 && Atoms[Rest[0]].K == Atom::Induction)
+          continue; // c*i*w (c != 0: terms are never 0)
+        if (Atoms.varies(Rest))
+          return false;
+      } else if (Mono.empty()) {
+        Offset = C;
+      } else if (Mono.size() == 1 && C == 1 && Atoms[Mono[0]].K == Atom::Inner && !Column) {
+        Column = Mono[0];
+      } else {
         return false;
-      Moves = C != 0;
+      }
     }
-    return Moves;
+    if (!Column)
+      return false;
+    const InnerLoop *L = Atoms[*Column].Loop;
+    if (!L || L->Irregular || L->Step == 0)
+      return false;
+    // The enclosing statements of the inner loop itself: its bounds are read there.
+    std::vector<Enclosing> Prefix;
+    for (const Enclosing &E : Any->Around) {
+      if (E.K == Enclosing::Counted && E.Loop == L)
+        break;
+      Prefix.push_back(E);
+    }
+    const bool Up = L->Compare == LoopCompare::Less || L->Compare == LoopCompare::LessEqual ||
+                    (L->Compare == LoopCompare::NotEqual && L->Step == 1);
+    const bool Down = L->Compare == LoopCompare::Greater || L->Compare == LoopCompare::GreaterEqual ||
+                      (L->Compare == LoopCompare::NotEqual && L->Step == -1);
+    if (!Up && !Down)
+      return false;
+    std::optional<Poly> Start = Lin.of(L->Lower, Prefix), Bound = Lin.of(L->Bound, Prefix);
+    if (!Start || !Bound)
+      return false;
+    // The smallest and largest values of x, each as a polynomial and a number to add.
+    const bool Inclusive = L->Compare == LoopCompare::LessEqual || L->Compare == LoopCompare::GreaterEqual;
+    const Poly &Least = Up ? *Start : *Bound, &Most = Up ? *Bound : *Start;
+    const int64_t LeastPlus = Up ? 0 : (Inclusive ? 0 : 1), MostPlus = Up ? (Inclusive ? 0 : -1) : 0;
+    // Least + LeastPlus + q >= 0 and Most + MostPlus + q - w <= -1, both numbers.
+    std::optional<Poly> Low = add(Least, Poly::constant(LeastPlus + Offset));
+    std::optional<Poly> MinusW = scale(Poly::atom(*Width), -1);
+    std::optional<Poly> HighPart = add(Most, Poly::constant(MostPlus + Offset));
+    std::optional<Poly> High = HighPart && MinusW ? add(*HighPart, *MinusW) : std::nullopt;
+    return Low && High && Low->isConstant() && Low->constantTerm() >= 0 && High->isConstant() &&
+           High->constantTerm() <= -1;
   }
 
   DependenceVerdict test(llvm::ArrayRef<const Access *> Xs) {
     DependenceVerdict Unknown;
     Unknown.K = DependenceVerdict::Unknown;
-    if (oneElementPerIteration(Xs))
+    if (separatedWithoutIsl(Xs) || rowsWithoutIsl(Xs))
       return DependenceVerdict{};
     isl_ctx_reset_operations(I);
     relations(Xs);

@@ -216,9 +216,9 @@ struct ForeignHandlers {
 class Consumer : public SemaConsumer {
 public:
   Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, ForeignHandlers &Foreign, FileResult &Result,
-           OutputNames Names, AnalysisOptions Analysis, bool Convert)
+           OutputNames Names, AnalysisOptions Analysis, bool Convert, bool Rewrite)
       : CI(CI), Annotations(Annotations), Foreign(Foreign), Result(Result), Names(std::move(Names)),
-        Analysis(Analysis), Convert(Convert) {}
+        Analysis(Analysis), Convert(Convert), Rewrite(Rewrite) {}
 
   // The parser exists now and has installed its own OpenMP/OpenACC handlers.
   void InitializeSema(Sema &) override {
@@ -302,7 +302,8 @@ public:
 
     FileID Main = SM.getMainFileID();
     Result.Original = SM.getBufferData(Main).str();
-    if (Result.LoopsRewritten > 0 || !Regions.empty() || !Updates.empty() || UnstructuredDirectives > 0) {
+    if (Rewrite &&
+        (Result.LoopsRewritten > 0 || !Regions.empty() || !Updates.empty() || UnstructuredDirectives > 0)) {
       if (!Convert)
         addRuntimeInclude(Ctx, R, Names);
       const llvm::RewriteBuffer *Buf = R.getRewriteBufferFor(Main);
@@ -323,7 +324,7 @@ private:
     const bool Foreign = A.Dialect != AnnotationDialect::GpuAutopar;
     if (A.Kind == DirectiveKind::EnterData || A.Kind == DirectiveKind::ExitData) {
       if (auto U = analyzeUnstructuredData(A, functionAt(A.HashLoc, Ctx), Ctx, Diags)) {
-        if (!Convert)
+        if (!Convert && Rewrite)
           rewriteUnstructuredData(*U, Ctx, R, Names);
         else if (Foreign)
           replaceDirective(A, "", R, Diags);
@@ -333,7 +334,7 @@ private:
     }
     if (A.Kind == DirectiveKind::Update) {
       if (auto U = analyzeUpdate(A, functionAt(A.HashLoc, Ctx), Ctx, Diags)) {
-        if (!Convert)
+        if (!Convert && Rewrite)
           rewriteUpdate(*U, Ctx, R);
         else if (Foreign)
           replaceDirective(A, "", R, Diags);
@@ -345,7 +346,7 @@ private:
     StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
     if (auto Region = analyzeDataRegion(A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx,
                                         Diags)) {
-      if (!Convert)
+      if (!Convert && Rewrite)
         rewriteDataRegion(*Region, Ctx, R, Names);
       else if (Foreign)
         replaceDirective(A, "", R, Diags);
@@ -404,7 +405,8 @@ private:
       if (P.A.Dialect != AnnotationDialect::GpuAutopar && replaceDirective(Written, "", R, Diags))
         ++Result.LoopsRewritten;
     } else if (L.Accepted) {
-      rewriteLoop(L, Ctx, R, Names);
+      if (Rewrite)
+        rewriteLoop(L, Ctx, R, Names);
       ++Result.LoopsRewritten;
       RewrittenLoops.push_back({P.A.HashLoc, E.S->getEndLoc()});
     }
@@ -447,6 +449,7 @@ private:
   OutputNames Names;
   AnalysisOptions Analysis;
   bool Convert;
+  bool Rewrite; // false under --check: the edits would be thrown away
   std::vector<Decl *> MainFileDecls;
 };
 
@@ -466,7 +469,7 @@ public:
       Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenACC));
     OutputNames Names{GivenName, llvm::sys::path::filename(GivenName).str()};
     return std::make_unique<Consumer>(CI, *Collector, Foreign, Result, std::move(Names), AnalysisOptions{Opts.Strict},
-                                      Opts.Convert);
+                                      Opts.Convert, !Opts.AnalyseOnly);
   }
 
   void EndSourceFileAction() override {

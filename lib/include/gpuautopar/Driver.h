@@ -58,6 +58,9 @@ struct DriverOptions {
   // --convert: rewrite the accepted directives into `#pragma gpu_autopar for`
   // instead of rewriting their loops; everything else stays byte for byte.
   bool Convert = false;
+  // --check: diagnostics and the report only. Nothing is rewritten, and
+  // FileResult::Rewritten is the original text.
+  bool AnalyseOnly = false;
 };
 
 // Processes `File` with the flags `Db` gives for it. Diagnostics go to stderr

@@ -2,10 +2,10 @@
 // anti and output dependences of the textbooks, and scalars carried from one
 // iteration to the next). Each must be rejected with an error.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 24 loops: 24 dependent; 0 mismatches
+// CHECK: 25 loops: 25 dependent; 0 mismatches
 // Each witness, run on the serial loop with the parameters it names:
 // RUN: %run-corpus witness --out %t.w %s %S/Inputs/dependent.driver.cpp | FileCheck %s --check-prefix=WITNESS
-// WITNESS: 20 witnesses: each confirmed by the serial loop
+// WITNESS: 21 witnesses: each confirmed by the serial loop
 #include <vector>
 using V = std::vector<float>;
 float A[128][128];
@@ -47,6 +47,9 @@ void one_dimensional(V &a, const V &b, int n, float *__restrict__ p) {
   // expect: dependent
 #pragma gpu_autopar for
   for (int i = 0; i < n; i += 2) { a[i] = 1; a[i + 2] = 2; }   // two writes, next iteration's element
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += 3) a[i + 1] = a[i + 4];          // step 3, offsets 3 apart
   // expect: dependent
 #pragma gpu_autopar for
   for (int i = 1; i < n; ++i) { int prev = i - 1; a[i] = a[prev]; } // the previous element through a local

@@ -6,10 +6,10 @@
 // loop that writes one and uses another is "checked" (the rewritten loop
 // compares their addresses and runs serially if they are the same).
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 33 loops: 10 checked, 23 independent; 0 mismatches
+// CHECK: 37 loops: 10 checked, 27 independent; 0 mismatches
 // The rewritten loops give the serial numbers (also with a and b one vector):
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/independent.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 33 accepted loops, 20 arrays: equal to serial on cpu and sim:3
+// EQUAL: 37 accepted loops, 20 arrays: equal to serial on cpu and sim:3
 #include <vector>
 using V = std::vector<float>;
 float A[128][128], B[128][128], C[128][128];
@@ -42,6 +42,12 @@ void independent(V &a, V &b, const V &c, V &d, int n, int m, float s) {
   // expect: independent
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) a[3 * i] = a[3 * i - 1];         // offset -1 is not a multiple of 3
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 4 * n - 1; i > 0; i -= 2) a[i] = a[i - 1];     // descending step 2: i-1 is never an iteration
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += 2) a[i + m] = a[i + m + 1];      // a parameter in both offsets
   // expect: independent
 #pragma gpu_autopar for
   for (int i = 0; i < n; i += 3) a[i] = a[i + 1] + a[i + 2];   // step 3, reads inside the stride
@@ -106,6 +112,14 @@ void two_dimensional(V &img, const V &src, int w, int h) {
 #pragma gpu_autopar for
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) img[y * w + x] += 1;             // row-major, symbolic width
+  // expect: independent
+#pragma gpu_autopar for
+  for (int y = 0; y < h; ++y)
+    for (int x = w - 1; x >= 0; --x) img[y * w + x] *= 0.5f;     // descending columns
+  // expect: independent
+#pragma gpu_autopar for
+  for (int y = 0; y < h; y += 2)
+    for (int x = 1; x <= w; ++x) img[(y + 1) * w + x - 1] += 2;  // odd rows, column x - 1 for x in [1, w]
   // expect: checked
 #pragma gpu_autopar for
   for (int y = 0; y < h; ++y)

@@ -4,10 +4,10 @@
 // access; --strict would reject it. Aliasing between two mapped pointers is
 // "checked" instead: the rewritten loop compares their addresses first.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 13 loops: 2 checked, 11 unknown; 0 mismatches
+// CHECK: 14 loops: 2 checked, 12 unknown; 0 mismatches
 // On data for which they are independent, the rewritten loops give the serial numbers:
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/unknowable.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 13 accepted loops, 9 arrays: equal to serial on cpu and sim:3
+// EQUAL: 14 accepted loops, 9 arrays: equal to serial on cpu and sim:3
 #include <vector>
 using V = std::vector<float>;
 using I = std::vector<int>;
@@ -42,6 +42,10 @@ void unknowable(V &a, const V &b, const I &idx, int n, int k, int m, int s, Geom
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < m; ++j) a[i * n + j] = 0;              // row length n, but m columns
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j <= n; ++j) a[i * n + j] = 0;             // one column too many: the next row's first
   // expect: unknown
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) { int k = i; if (b[i] > 0) k = n - i; a[k] = 0; } // a local reassigned on a condition
