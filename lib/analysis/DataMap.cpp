@@ -105,7 +105,7 @@ public:
         if (W.Target == V)
           Use.Written = Use.Read = Partial = true;
       if (!Whole)
-        Use.Section = section(ByVar[V]);
+        Use.Section = section(ByVar[V], /*Widen=*/Kind != ContainerKind::RawPointer);
       // Only with a unit step do the iterations' sections tile the chunk's
       // hull; with i += 5 the elements between would come back as garbage.
       const bool UnitStep = L.RangeFor || !L.Step;
@@ -250,6 +250,18 @@ private:
         const auto &[Low, High] = *R;
         std::optional<Poly> From = scale(C > 0 ? Low : High, C), MinusLow = scale(Low, -1);
         std::optional<Poly> Span = MinusLow ? add(High, *MinusLow) : std::nullopt;
+        if (Span && Atoms.varies(*Span)) {
+          // A triangle: the width changes with i. Each iteration gets the
+          // range's hull over the whole loop, which is wider than what it
+          // touches; only where the runtime clips sections to the object.
+          std::optional<std::pair<Poly, Poly>> Hull = Widen ? overAllIterations(Low, High) : std::nullopt;
+          if (!Hull)
+            return std::nullopt;
+          Dense = false;
+          From = scale(C > 0 ? Hull->first : Hull->second, C);
+          MinusLow = scale(Hull->first, -1);
+          Span = MinusLow ? add(Hull->second, *MinusLow) : std::nullopt;
+        }
         if (!From || !Span || Atoms.varies(*Span))
           return std::nullopt;
         std::optional<Poly> Grow = scale(*Span, C > 0 ? C : -C);
@@ -286,7 +298,8 @@ private:
   // induction variable's coefficient or are not affine. Offsets equal up to a
   // number merge into one (offset, extent); offsets that differ by symbols
   // stay separate parts whose hull the runtime computes.
-  std::optional<AffineSection> section(const std::vector<const Access *> &Xs) {
+  std::optional<AffineSection> section(const std::vector<const Access *> &Xs, bool WidenTriangles = false) {
+    Widen = WidenTriangles;
     std::optional<Poly> Scale;
     struct Group {
       Poly OffSym, ExtSym;
@@ -363,12 +376,58 @@ private:
     return true;
   }
 
+  // The least and greatest values the annotated loop's variable takes (a
+  // superset when the step skips some): first and last by the loop header.
+  std::optional<std::pair<Poly, Poly>> inductionRange() {
+    const CanonicalLoop &L = *A.Loop;
+    if (L.RangeFor || !L.Lower || !L.Bound)
+      return std::nullopt;
+    std::optional<Poly> First = Lin.of(L.Lower, {}), Bound = Lin.of(L.Bound, {});
+    if (!First || !Bound || Atoms.varies(*First) || Atoms.varies(*Bound))
+      return std::nullopt;
+    const bool Up = L.Compare == LoopCompare::Less || L.Compare == LoopCompare::LessEqual ||
+                    (L.Compare == LoopCompare::NotEqual && !L.Decrements);
+    const bool Inclusive = L.Compare == LoopCompare::LessEqual || L.Compare == LoopCompare::GreaterEqual;
+    std::optional<Poly> Last = Inclusive ? Bound : add(*Bound, Poly::constant(Up ? -1 : 1));
+    if (!Last)
+      return std::nullopt;
+    return Up ? std::make_pair(*First, *Last) : std::make_pair(*Last, *First);
+  }
+
+  // [Low, High], each `p + a*i` with a a number, widened to every value
+  // they take while i runs over the annotated loop's range.
+  std::optional<std::pair<Poly, Poly>> overAllIterations(const Poly &Low, const Poly &High) {
+    std::optional<std::pair<Poly, Poly>> I = inductionRange();
+    if (!I)
+      return std::nullopt;
+    auto extreme = [&](const Poly &P, bool Least) -> std::optional<Poly> {
+      Poly Rest;
+      int64_t Slope = 0;
+      for (const auto &[Mono, C] : P.Terms) {
+        if (Mono.size() == 1 && Atoms[Mono[0]].K == Atom::Induction)
+          Slope = C;
+        else if (Atoms.varies(Mono))
+          return std::nullopt;
+        else
+          Rest.Terms[Mono] = C;
+      }
+      // Least with a rising slope, or greatest with a falling one: at the first i.
+      std::optional<Poly> At = scale((Slope >= 0) == Least ? I->first : I->second, Slope);
+      return At ? add(Rest, *At) : std::nullopt;
+    };
+    std::optional<Poly> L = extreme(Low, true), H = extreme(High, false);
+    if (!L || !H)
+      return std::nullopt;
+    return std::make_pair(*L, *H);
+  }
+
   LoopAnalysis &A;
   const BodyModel &M;
   DiagnosticsEngine &Diags;
   AtomTable Atoms;
   Linearizer Lin;
   bool TilesChunk = false; // set by section()
+  bool Widen = false;      // set by section(): triangles may get their hull
 };
 
 } // namespace

@@ -154,9 +154,12 @@ void mirror(const std::vector<float> &in, std::vector<float> &out, int rows, int
 // CHECK-NEXT:         ::gpu_autopar::to(in, ::gpu_autopar::affine(cols, 0, cols))),
 
 // An inner range that moves with the annotated variable by a fixed width
-// (tiles) is a section of that width; a triangular one, whose width changes
-// from iteration to iteration, maps the whole object.
-void tiles(std::vector<float> &a, std::vector<float> &up, int t_count, int n) {
+// (tiles) is a section of that width. A triangular one, whose width changes
+// from iteration to iteration, gets the inner range's hull over the whole
+// loop (row i, all of it) and is copied in: the row is wider than what the
+// iteration writes. A transposed access (`c[j*n + i]`) maps the whole object.
+void tiles(std::vector<float> &a, std::vector<float> &up, std::vector<float> &lo, std::vector<float> &c,
+           int t_count, int n) {
 #pragma gpu_autopar for
   for (int t = 0; t < t_count; t++)
     for (int k = 16 * t; k < 16 * t + 16; k++)
@@ -165,11 +168,23 @@ void tiles(std::vector<float> &a, std::vector<float> &up, int t_count, int n) {
   for (int i = 0; i < n; i++)
     for (int j = i; j < n; j++)
       up[i * n + j] = 1;
+#pragma gpu_autopar for
+  for (int i = n - 1; i >= 2; i--)
+    for (int j = 1; j < i; j++)
+      lo[i * n + j - 1] += 1;
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      c[j * n + i] = 2;
 }
-// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-9]]},
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-17]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::from(a, ::gpu_autopar::affine(16, 0, 16))),
-// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-7]]},
-// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(up, ::gpu_autopar::whole())),
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-15]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(up, ::gpu_autopar::affine(n, 0, n))),
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-13]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(lo, ::gpu_autopar::affine(n, 0, n - 2))),
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-11]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(c, ::gpu_autopar::whole())),
 
 // Written but with holes: every 4th column, every other element, or the
 // first and last of three. The section's other elements must be copied in
