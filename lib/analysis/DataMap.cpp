@@ -136,12 +136,12 @@ public:
 
   // The section of `V` one iteration touches, as a map of it would have; no
   // diagnostics (loops outside kernel mode use it for their alias checks).
-  std::optional<AffineSection> sectionOf(const VarDecl *V) {
+  std::optional<AffineSection> sectionOf(const VarDecl *V, StringRef Name) {
     std::vector<const Access *> Xs;
     for (const Access &X : M.Accesses) {
-      if (X.Var != V || X.SizeOnly)
+      if (X.Var != V || X.SizeOnly || (X.ThroughMember && X.Name != Name))
         continue;
-      if (X.ThroughMember || !X.Element || X.AddressTaken)
+      if (X.Name != Name || !X.Element || X.AddressTaken)
         return std::nullopt;
       Xs.push_back(&X);
     }
@@ -432,9 +432,9 @@ private:
 
 } // namespace
 
-std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &M, const VarDecl *V, ASTContext &Ctx,
-                                       DiagnosticsEngine &Diags) {
-  return Inference(A, M, Ctx, Diags).sectionOf(V);
+std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &M, const VarDecl *V, StringRef Name,
+                                       ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  return Inference(A, M, Ctx, Diags).sectionOf(V, Name);
 }
 
 bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags) {

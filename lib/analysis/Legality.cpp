@@ -335,11 +335,38 @@ private:
           Why.AliasWritten = WA->Var;
           Why.AliasOther = OA->Var;
         }
+        if (pointerMemberOfStableVariable(*WA)) {
+          Why.MemberRootWritten = WA->Var;
+          Why.MemberWritten = WA->Name;
+        }
+        if (pointerMemberOfStableVariable(*OA)) {
+          Why.MemberRootOther = OA->Var;
+          Why.MemberOther = OA->Name;
+        }
         if (wholeObject(*WA))
           Why.WholeWritten = WA->Name;
         if (wholeObject(*OA))
           Why.WholeOther = OA->Name;
       }
+  }
+
+  // `s.data[...]` with `s` a variable the body neither assigns, nor changes
+  // through a call, nor hands on, and `data` a raw pointer: `s.data` has
+  // the same value before the loop as in every iteration.
+  bool pointerMemberOfStableVariable(const Access &X) const {
+    if (!X.ThroughMember || !X.Var || X.Name.find("->") != std::string::npos ||
+        !X.ObjectType.getNonReferenceType()->isPointerType())
+      return false;
+    for (const Access &Y : Walk.Accesses)
+      if (Y.Var == X.Var && !Y.Element && (Y.Write || Y.MayWrite))
+        return false;
+    for (const BodyModel::Escape &E : Walk.Escapes)
+      if (E.Target == X.Var)
+        return false;
+    for (const BodyModel::AliasWrite &W : Walk.AliasWrites)
+      if (W.Target == X.Var)
+        return false;
+    return true;
   }
 
   // A std::vector<bool> stores its elements as bits of shared words: writes
@@ -433,28 +460,40 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
 }
 
 bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags, const AnalysisOptions &Opts,
-                       const std::function<std::optional<AffineSection>(const VarDecl *)> &SectionOf) {
-  // A raw pointer outside kernel mode, paired with another one or with an
-  // array or container: the pointer's section over the whole loop, if known,
-  // against the other's section or whole object.
+                       const std::function<std::optional<AffineSection>(const VarDecl *, StringRef)> &SectionOf) {
+  // A raw pointer outside kernel mode (a variable, or a member of one the
+  // body leaves alone), paired with another one or with an array or
+  // container: the pointer's section over the whole loop, if known, against
+  // the other's section or whole object.
   auto Sections = [&](const LegalityVerdict::Reason &R) -> std::optional<LoopAnalysis::SectionCheck> {
-    if (A.Mode == LoopMode::Kernel || !R.AliasWritten || !R.AliasOther)
+    if (A.Mode == LoopMode::Kernel)
       return std::nullopt;
     // nullopt: no check; a null section: the whole object.
-    auto Side = [&](const VarDecl *V, const std::string &Whole) -> std::optional<std::optional<AffineSection>> {
+    using SideCheck = std::optional<std::optional<AffineSection>>;
+    auto Side = [&](const VarDecl *V, const VarDecl *Root, const std::string &Member,
+                    const std::string &Whole) -> std::pair<SideCheck, std::string> {
+      if (Root) {
+        if (std::optional<AffineSection> S = SectionOf(Root, Member))
+          return {S, Member};
+        return {std::nullopt, ""};
+      }
+      if (!V)
+        return {std::nullopt, ""};
+      const std::string Name = V->getNameAsString();
       if (containerKind(V->getType()) == ContainerKind::RawPointer) {
-        if (std::optional<AffineSection> S = SectionOf(V))
-          return S;
-        return std::nullopt;
+        if (std::optional<AffineSection> S = SectionOf(V, Name))
+          return {S, Name};
+        return {std::nullopt, ""};
       }
       if (Whole.empty())
-        return std::nullopt;
-      return std::optional<std::optional<AffineSection>>(std::in_place); // the whole object
+        return {std::nullopt, ""};
+      return {SideCheck(std::in_place), Whole}; // the whole object
     };
-    auto W = Side(R.AliasWritten, R.WholeWritten), O = Side(R.AliasOther, R.WholeOther);
+    auto [W, WName] = Side(R.AliasWritten, R.MemberRootWritten, R.MemberWritten, R.WholeWritten);
+    auto [O, OName] = Side(R.AliasOther, R.MemberRootOther, R.MemberOther, R.WholeOther);
     if (!W || !O || (!*W && !*O))
       return std::nullopt;
-    return LoopAnalysis::SectionCheck{R.AliasWritten->getNameAsString(), R.AliasOther->getNameAsString(), *W, *O};
+    return LoopAnalysis::SectionCheck{WName, OName, *W, *O};
   };
   auto IndexOf = [&](const VarDecl *V) -> std::optional<unsigned> {
     for (unsigned I = 0; I < A.Arrays.size(); ++I)

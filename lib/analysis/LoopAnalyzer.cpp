@@ -61,7 +61,7 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
   const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts) && collapsedLoopsAreParallel(A, Ctx, Diags, Opts);
   const bool Classified = classifyLoop(A, Body, Ctx, Diags);
   const bool Mapped = Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Body, Ctx, Diags));
-  auto SectionOf = [&](const VarDecl *V) { return sectionOf(A, Body, V, Ctx, Diags); };
+  auto SectionOf = [&](const VarDecl *V, StringRef Name) { return sectionOf(A, Body, V, Name, Ctx, Diags); };
   if (!settleAliasChecks(A, Mapped, Diags, Opts, SectionOf) || !Mapped)
     return A;
   A.Accepted = true;

@@ -20,9 +20,10 @@ struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in 
 // false then.
 bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
 
-// The section of `V` one iteration of `A.Loop` touches, as its map would
-// have it, or nothing; reports nothing.
+// The section one iteration of `A.Loop` touches of what the body names
+// `Name` through `V` (`V` itself, or a member of it: "s.data"), as a map of
+// it would have it, or nothing; reports nothing.
 std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &Body, const clang::VarDecl *V,
-                                       clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+                                       llvm::StringRef Name, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
 
 } // namespace gpuautopar

@@ -34,12 +34,14 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ct
 // loop is otherwise accepted) and both are mapped in kernel mode, it becomes
 // an entry of A.AliasChecks and a remark; else, when both are containers or
 // built-in arrays the loop's scope names, an entry of A.ObjectChecks and the
-// same remark; else, when each is a raw pointer whose section `SectionOf`
-// knows or an array or container so named (outside kernel mode), an entry
+// same remark; else, when each is a raw pointer (a variable, or a member of
+// a variable the body leaves alone) whose section `SectionOf` knows, or an
+// array or container so named (outside kernel mode), an entry
 // of A.SectionChecks and the remark; otherwise the warning (an error under
 // --strict). Recomputes the verdict's kind. Returns false when what it
 // reported rejects the loop.
 bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, clang::DiagnosticsEngine &Diags, const AnalysisOptions &Opts,
-                       const std::function<std::optional<AffineSection>(const clang::VarDecl *)> &SectionOf);
+                       const std::function<std::optional<AffineSection>(const clang::VarDecl *, llvm::StringRef)>
+                           &SectionOf);
 
 } // namespace gpuautopar

@@ -129,6 +129,11 @@ struct LegalityVerdict {
     bool Alias = false;
     const clang::VarDecl *AliasWritten = nullptr, *AliasOther = nullptr;
     std::string WholeWritten, WholeOther;
+    // A raw pointer member of a variable the body leaves alone (`s.data` of
+    // a `Field &s`): the variable and the member's name, so that the pointer's
+    // section is compared as a pointer variable's is.
+    const clang::VarDecl *MemberRootWritten = nullptr, *MemberRootOther = nullptr;
+    std::string MemberWritten, MemberOther;
   };
   bool Decided = false; // false: the loop was rejected before legality was checked
   Kind K = Independent;
