@@ -445,12 +445,21 @@ struct DependenceTest::Impl {
     S.Why = Nest.Why;
     if (X->AfterExit)
       inexact(S, "a 'continue', 'goto' or 'throw' before it may skip it");
-    for (const Expr *Sub : X->Subscripts)
-      S.Subscripts.push_back(Sub ? Lin.of(Sub, X->Around) : std::optional<Poly>(Poly::constant(0)));
-    if (X->Subscripts.size() == 1 && !X->Subscripts[0] && A.Loop->RangeFor && X->Var == A.Loop->RangeContainer &&
-        X->E == A.Loop->RangeFor->getRangeInit())
-      S.Subscripts[0] = Lin.ofInduction(); // the range-for element c[k]
+    for (size_t K = 0; K < X->Subscripts.size(); ++K)
+      S.Subscripts.push_back(subscript(*X, K));
     return S;
+  }
+
+  // Subscript K of X as a polynomial: a missing one is 0 (`*p`), and the
+  // range-for element is c[k].
+  std::optional<Poly> subscript(const Access &X, size_t K) {
+    const Expr *Sub = X.Subscripts[K];
+    if (Sub)
+      return Lin.of(Sub, X.Around);
+    if (X.Subscripts.size() == 1 && A.Loop->RangeFor && X.Var == A.Loop->RangeContainer &&
+        X.E == A.Loop->RangeFor->getRangeInit())
+      return Lin.ofInduction();
+    return Poly::constant(0);
   }
 
   // The space and domain of statements inside the loops and guards `Around`.
@@ -799,11 +808,7 @@ struct DependenceTest::Impl {
     for (const Access *X : Xs) {
       if (X->Subscripts.size() != 1)
         return false;
-      const bool RangeElement = !X->Subscripts[0] && A.Loop->RangeFor && X->Var == A.Loop->RangeContainer &&
-                                X->E == A.Loop->RangeFor->getRangeInit();
-      std::optional<Poly> P = RangeElement ? Lin.ofInduction()
-                              : X->Subscripts[0] ? Lin.of(X->Subscripts[0], X->Around)
-                                                 : std::optional<Poly>(Poly::constant(0));
+      std::optional<Poly> P = subscript(*X, 0);
       if (!P)
         return false;
       int64_t Coefficient = 0;
@@ -854,9 +859,9 @@ struct DependenceTest::Impl {
     std::optional<Poly> First;
     const Access *Any = nullptr;
     for (const Access *X : Xs) {
-      if (X->Subscripts.size() != 1 || !X->Subscripts[0])
+      if (X->Subscripts.size() != 1)
         return false;
-      std::optional<Poly> P = Lin.of(X->Subscripts[0], X->Around);
+      std::optional<Poly> P = subscript(*X, 0);
       if (!P || (First && *P != *First))
         return false;
       First = std::move(P);
