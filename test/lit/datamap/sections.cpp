@@ -186,6 +186,17 @@ void tiles(std::vector<float> &a, std::vector<float> &up, std::vector<float> &lo
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-11]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(c, ::gpu_autopar::whole())),
 
+// A raw pointer's triangle keeps its whole map: the runtime cannot clip a
+// widened section to an object whose end it does not know.
+void raw_triangle(float *up, int n) {
+#pragma gpu_autopar for map(tofrom: up[0:n*n])
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < n; j++)
+      up[i * n + j] = 1;
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-5]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(up, (0), (n*n), ::gpu_autopar::whole())),
+
 // Written but with holes: every 4th column, every other element, or the
 // first and last of three. The section's other elements must be copied in
 // (tofrom), or they would come back as whatever the device held. A full
