@@ -487,7 +487,13 @@ TEST(CudaBackend, AStickyErrorTakesTheGpuOutOfUseForTheProcess) {
     first.fault_at = 0; // in cuda0's first chunk, and only there: the GPU, not the body
     first.fault_on = 0;
     run_loop(kSite, 20000, loop_options{}, first);
-    EXPECT_TRUE(first.each_once());
+    // No iteration is lost. With two slots per GPU, the chunk running beside
+    // the faulting one may have finished before cuda0's context was lost; it
+    // fails at its wait all the same and runs again on cuda1, so an iteration
+    // may count twice here. A loop sees no difference: a failed chunk's
+    // partials are dropped and its run again writes the same values.
+    for (auto& h : first.hits)
+      ASSERT_TRUE(h.load() == 1 || h.load() == 2) << h.load();
     EXPECT_EQ(first.on_device(-1), 0u) << "cuda1 took cuda0's chunk";
     EXPECT_EQ(retired_devices(), 1);
     kernel_like_body second(20000);
