@@ -9,10 +9,17 @@
 // Offset and Extent. When every access shares one coefficient of the loop
 // variable, one section covers them; otherwise the whole object is mapped (a
 // raw pointer then needs its extent from a map clause).
+//
+// A section is only used once isl proves it on the dependence test's own
+// iteration domains: every element an iteration touches lies in it, and,
+// for a `from` map, every element of it is written. So a map can never
+// disagree with the legality verdict read off the same relations, and a
+// mistake in the walk above costs a wider map, not a lost write.
 #include "gpuautopar/DataMap.h"
 #include "AffinePoly.h"
 #include "BodyModel.h"
 #include "Containers.h"
+#include "Dependence.h"
 #include "gpuautopar/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
@@ -28,12 +35,10 @@ namespace {
 using namespace clang;
 
 // The elements one access touches in iteration i: [Scale*i + Offset,
-// Scale*i + Offset + Extent), all three loop-invariant.
+// Scale*i + Offset + Extent), all three loop-invariant; a hull, which isl
+// then checks (it may have holes: `p[i*8 + 2*j]`).
 struct Footprint {
   Poly Scale, Offset, Extent;
-  // Every element in [Offset, Offset + Extent) is touched, not just its
-  // ends: false for `p[i*8 + 2*j]` or an inner loop with j += 2.
-  bool Dense = true;
 };
 
 // Splits `P` into its number and the rest.
@@ -46,7 +51,7 @@ std::pair<Poly, int64_t> symbolsAndNumber(Poly P) {
 class Inference {
 public:
   Inference(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags)
-      : A(A), M(M), Diags(Diags), Lin(Ctx, M, Atoms) {}
+      : A(A), M(M), Diags(Diags), Test(A, M, Ctx), Atoms(Test.atoms()), Lin(Test.linearizer()) {}
 
   bool run() {
     const CanonicalLoop &L = *A.Loop;
@@ -212,10 +217,24 @@ private:
     const bool Strict = Loop.Compare == LoopCompare::Less || Loop.Compare == LoopCompare::Greater;
     if (Loop.Step > 0) {
       std::optional<Poly> High = Strict ? add(*Bound, Poly::constant(-1)) : Bound;
-      return High ? std::optional(std::make_pair(*First, *High)) : std::nullopt;
+      return High ? std::optional(std::make_pair(*First, lastValue(*First, *High, Loop.Step))) : std::nullopt;
     }
     std::optional<Poly> Low = Strict ? add(*Bound, Poly::constant(1)) : Bound;
-    return Low ? std::optional(std::make_pair(*Low, *First)) : std::nullopt;
+    return Low ? std::optional(std::make_pair(lastValue(*First, *Low, Loop.Step), *First)) : std::nullopt;
+  }
+
+  // The last value a loop from `First` by `Step` takes before passing
+  // `Limit`: with j += 2 over [0, 7], 6. Only where the distance is a number.
+  static Poly lastValue(const Poly &First, const Poly &Limit, int64_t Step) {
+    std::optional<Poly> Minus = scale(First, -1);
+    std::optional<Poly> Distance = Minus ? add(Limit, *Minus) : std::nullopt;
+    if (Step == 1 || Step == -1 || !Distance || !Distance->isConstant())
+      return Limit;
+    const int64_t D = Distance->constantTerm();
+    if ((D > 0) != (Step > 0) || D == 0)
+      return Limit;
+    std::optional<Poly> Last = add(First, Poly::constant(D / Step * Step));
+    return Last ? *Last : Limit;
   }
 
   // `P` over one iteration. c*j over j in [lo, hi] adds c*lo to the start
@@ -225,7 +244,6 @@ private:
   std::optional<Footprint> footprint(const Poly &P, const Access &X) {
     Poly Start;
     Poly Extent = Poly::constant(1);
-    bool Dense = true, SawInner = false;
     for (const auto &[Mono, C] : P.Terms) {
       const Poly Term{{{Mono, C}}};
       std::vector<unsigned> Inner;
@@ -257,7 +275,6 @@ private:
           std::optional<std::pair<Poly, Poly>> Hull = Widen ? overAllIterations(Low, High) : std::nullopt;
           if (!Hull)
             return std::nullopt;
-          Dense = false;
           From = scale(C > 0 ? Hull->first : Hull->second, C);
           MinusLow = scale(Hull->first, -1);
           Span = MinusLow ? add(Hull->second, *MinusLow) : std::nullopt;
@@ -265,8 +282,6 @@ private:
         if (!From || !Span || Atoms.varies(*Span))
           return std::nullopt;
         std::optional<Poly> Grow = scale(*Span, C > 0 ? C : -C);
-        Dense = Dense && !SawInner && (C == 1 || C == -1) && (Var.Loop->Step == 1 || Var.Loop->Step == -1);
-        SawInner = true;
         NewStart = add(Start, *From);
         NewExtent = Grow ? add(Extent, *Grow) : std::nullopt;
       }
@@ -277,7 +292,6 @@ private:
     }
     Footprint F;
     F.Extent = std::move(Extent);
-    F.Dense = Dense;
     for (const auto &[Mono, C] : Start.Terms) {
       auto I = std::find_if(Mono.begin(), Mono.end(), [&](unsigned Id) { return Atoms[Id].K == Atom::Induction; });
       if (I == Mono.end()) {
@@ -295,19 +309,19 @@ private:
   }
 
   // One section covering every access, or nothing when they do not share the
-  // induction variable's coefficient or are not affine. Offsets equal up to a
-  // number merge into one (offset, extent); offsets that differ by symbols
-  // stay separate parts whose hull the runtime computes.
+  // induction variable's coefficient or are not affine, or isl cannot prove
+  // it. Offsets equal up to a number merge into one (offset, extent); offsets
+  // that differ by symbols stay separate parts whose hull the runtime computes.
   std::optional<AffineSection> section(const std::vector<const Access *> &Xs, bool WidenTriangles = false) {
     Widen = WidenTriangles;
     std::optional<Poly> Scale;
     struct Group {
       Poly OffSym, ExtSym;
       int64_t MinOff, MaxEnd;
-      bool Dense;
-      std::vector<std::pair<int64_t, int64_t>> Spans; // [offset, end) of each access, numbers only
     };
     std::vector<Group> Groups;
+    std::vector<const Access *> Used;
+    std::vector<Poly> Subscripts;
     TilesChunk = false;
     for (const Access *X : Xs) {
       if (X->SizeOnly)
@@ -316,6 +330,8 @@ private:
       std::optional<Footprint> F = Sub ? footprint(*Sub, *X) : std::nullopt;
       if (!F || (Scale && F->Scale != *Scale))
         return std::nullopt;
+      Used.push_back(X);
+      Subscripts.push_back(std::move(*Sub));
       Scale = F->Scale;
       auto [OffSym, OffNum] = symbolsAndNumber(F->Offset);
       auto [ExtSym, ExtNum] = symbolsAndNumber(F->Extent);
@@ -325,55 +341,41 @@ private:
       auto G = std::find_if(Groups.begin(), Groups.end(),
                             [&](const Group &G) { return G.OffSym == OffSym && G.ExtSym == ExtSym; });
       if (G == Groups.end()) {
-        Groups.push_back(Group{std::move(OffSym), std::move(ExtSym), OffNum, End, F->Dense, {{OffNum, End}}});
+        Groups.push_back(Group{std::move(OffSym), std::move(ExtSym), OffNum, End});
         continue;
       }
       G->MinOff = std::min(G->MinOff, OffNum);
       G->MaxEnd = std::max(G->MaxEnd, End);
-      G->Dense = G->Dense && F->Dense;
-      G->Spans.push_back({OffNum, End});
     }
     if (!Scale)
       return std::nullopt;
-    AffineSection Sec;
-    Sec.Scale = spell(*Scale, Atoms);
+    std::vector<std::pair<Poly, Poly>> Parts;
     for (const Group &G : Groups) {
       std::optional<Poly> Off = add(G.OffSym, Poly::constant(G.MinOff));
       std::optional<Poly> Ext = add(G.ExtSym, Poly::constant(G.MaxEnd - G.MinOff));
       if (!Off || !Ext)
         return std::nullopt;
-      Sec.HullParts.emplace_back(spell(*Off, Atoms), spell(*Ext, Atoms));
-      // Consecutive iterations' sections meet without a gap or an overlap,
-      // and each is touched all through: x[3*i] with x[3*i + 2] is not
-      // (x[3*i + 1] would come back as whatever the device held).
-      if (Groups.size() == 1 && G.Dense && covers(G.Spans, G.ExtSym)) {
-        std::optional<Poly> Minus = scale(*Scale, -1);
-        TilesChunk = *Ext == *Scale || (Minus && *Ext == *Minus);
-      }
+      Parts.emplace_back(std::move(*Off), std::move(*Ext));
     }
+    // Consecutive iterations' sections meet without a gap or an overlap when
+    // one part is as wide as the step between them; each must then also be
+    // touched all through: x[3*i] with x[3*i + 2] is not (x[3*i + 1] would
+    // come back as whatever the device held).
+    std::optional<Poly> Minus = scale(*Scale, -1);
+    const bool Meets = Parts.size() == 1 && (Parts[0].second == *Scale || (Minus && Parts[0].second == *Minus));
+    const SectionProof Proof = Test.proveSection(Used, Subscripts, *Scale, Parts, Meets);
+    if (!Proof.Contains)
+      return std::nullopt;
+    TilesChunk = Meets && Proof.Dense;
+    AffineSection Sec;
+    Sec.Scale = spell(*Scale, Atoms);
+    for (const auto &[Off, Ext] : Parts)
+      Sec.HullParts.emplace_back(spell(Off, Atoms), spell(Ext, Atoms));
     Sec.Offset = Sec.HullParts.front().first;
     Sec.Extent = Sec.HullParts.front().second;
     if (Sec.HullParts.size() == 1)
       Sec.HullParts.clear();
     return Sec;
-  }
-
-  // Whether the spans [offset, end) of one group's accesses leave no gap
-  // between the least offset and the greatest end. With a symbolic extent
-  // (`w` elements from each offset) only one access is known to.
-  static bool covers(std::vector<std::pair<int64_t, int64_t>> Spans, const Poly &ExtentSymbols) {
-    if (Spans.size() == 1)
-      return true;
-    if (!ExtentSymbols.Terms.empty())
-      return false;
-    std::sort(Spans.begin(), Spans.end());
-    int64_t Reached = Spans.front().second;
-    for (const auto &[Off, End] : Spans) {
-      if (Off > Reached)
-        return false;
-      Reached = std::max(Reached, End);
-    }
-    return true;
   }
 
   // The least and greatest values the annotated loop's variable takes (a
@@ -424,8 +426,9 @@ private:
   LoopAnalysis &A;
   const BodyModel &M;
   DiagnosticsEngine &Diags;
-  AtomTable Atoms;
-  Linearizer Lin;
+  DependenceTest Test; // its atoms and linearizer are ours: one meaning for a polynomial
+  AtomTable &Atoms;
+  Linearizer &Lin;
   bool TilesChunk = false; // set by section()
   bool Widen = false;      // set by section(): triangles may get their hull
 };

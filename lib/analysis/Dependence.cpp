@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <isl/ctx.h>
 #include <isl/id.h>
@@ -18,6 +19,7 @@
 #include <isl/aff.h>
 
 #include <cassert>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -114,6 +116,16 @@ std::vector<std::vector<int64_t>> blocks(QualType T, const ASTContext &Ctx) {
   return Blocks;
 }
 
+// GPU_AUTOPAR_ISL_ONLY=1 turns the exact tests that run before isl off, so
+// that a test can check they decide as isl does (test/lit/analysis).
+bool islOnly() {
+  static const bool On = [] {
+    const char *V = std::getenv("GPU_AUTOPAR_ISL_ONLY");
+    return V && *V && std::string(V) != "0";
+  }();
+  return On;
+}
+
 } // namespace
 
 struct DependenceTest::Impl {
@@ -128,6 +140,7 @@ struct DependenceTest::Impl {
     Nests.clear();
     Outer.reset();
     Ids.clear();
+    ProductIds.clear();
     isl_ctx_free(I);
   }
 
@@ -152,6 +165,8 @@ struct DependenceTest::Impl {
   isl_ctx *I;
   std::string IndexName;
   std::map<unsigned, Own<isl_id>> Ids;
+  std::map<Monomial, Own<isl_id>> ProductIds;
+  bool ProductsAsParams = false; // set while a section is checked
   std::map<const Access *, std::unique_ptr<Stmt>> Stmts;
   // The annotated loop's range, built once: [i] with its bounds and step.
   std::unique_ptr<Stmt> Outer;
@@ -228,9 +243,31 @@ struct DependenceTest::Impl {
 
   bool isParam(unsigned Id) const { return Atoms[Id].K == Atom::Param || Atoms[Id].K == Atom::Size; }
 
+  // Whether `Mono` is a product of parameters (`n*m`), which a section's
+  // check reads as one more parameter: its claims hold for every value of
+  // that parameter, so also for the product's. The dependence test does not,
+  // as a proven dependence must be one that the product's value allows.
+  bool productParam(const Monomial &Mono) const {
+    return ProductsAsParams && Mono.size() > 1 && llvm::all_of(Mono, [&](unsigned Id) { return isParam(Id); });
+  }
+
+  isl_id *productId(const Monomial &Mono) {
+    auto It = ProductIds.find(Mono);
+    if (It == ProductIds.end()) {
+      std::string Name;
+      for (unsigned Id : Mono)
+        Name += (Name.empty() ? "" : "*") + Atoms[Id].Spelling;
+      // Atoms' ids are small numbers plus one; these start far above them.
+      void *User = reinterpret_cast<void *>((uintptr_t(1) << 40) + ProductIds.size());
+      It = ProductIds.emplace(Mono, Own<isl_id>(isl_id_alloc(I, Name.c_str(), User))).first;
+    }
+    return It->second.copy();
+  }
+
   // Aff + C * the parameter for atom Id.
-  isl_aff *addParam(isl_aff *Aff, unsigned Id, int64_t C) {
-    Own<isl_id> Name(id(Id));
+  isl_aff *addParam(isl_aff *Aff, unsigned Id, int64_t C) { return addParam(Aff, Own<isl_id>(id(Id)), C); }
+
+  isl_aff *addParam(isl_aff *Aff, Own<isl_id> Name, int64_t C) {
     Space Sp(isl_aff_get_domain_space(Aff));
     int Pos = isl_space_find_dim_by_id(Sp.get(), isl_dim_param, Name.get());
     if (Pos < 0) {
@@ -254,9 +291,11 @@ struct DependenceTest::Impl {
         Direct = isl_aff_add_coefficient_val(Direct, isl_dim_in, int(*Dim), isl_val_int_from_si(I, C));
       else if (Mono.size() == 1 && isParam(Mono[0]))
         Direct = addParam(Direct, Mono[0], C);
+      else if (productParam(Mono))
+        Direct = addParam(Direct, Own<isl_id>(productId(Mono)), C);
     PwAff Sum(isl_pw_aff_from_aff(Direct));
     for (const auto &[Mono, C] : P.Terms) {
-      if (Mono.empty() || (Mono.size() == 1 && (loopDim(Mono[0], S) || isParam(Mono[0]))))
+      if (Mono.empty() || (Mono.size() == 1 && (loopDim(Mono[0], S) || isParam(Mono[0]))) || productParam(Mono))
         continue;
       PwAff Term;
       if (Mono.size() == 1)
@@ -931,10 +970,190 @@ struct DependenceTest::Impl {
            High->constantTerm() <= -1;
   }
 
+  // `A - B` when it is a number.
+  static std::optional<int64_t> difference(const Poly &A, const Poly &B) {
+    std::optional<Poly> MinusB = scale(B, -1);
+    std::optional<Poly> D = MinusB ? add(A, *MinusB) : std::nullopt;
+    return D && D->isConstant() ? std::optional(D->constantTerm()) : std::nullopt;
+  }
+
+  // An element `Q + C*x` where only x, the variable of one counted inner
+  // loop, moves: its least and greatest values by that loop's header (a
+  // superset when the step skips some), with the loop.
+  struct Sweep {
+    Poly Least, Greatest;
+    const InnerLoop *Loop = nullptr;
+    int64_t C = 0;
+  };
+  std::optional<Sweep> sweep(const Access *X, const Poly &Element) {
+    Sweep W;
+    Poly Q;
+    for (const auto &[Mono, C] : Element.Terms) {
+      if (!Atoms.varies(Mono)) {
+        Q.Terms[Mono] = C;
+        continue;
+      }
+      if (W.Loop || Mono.size() != 1 || Atoms[Mono[0]].K != Atom::Inner)
+        return std::nullopt;
+      W.Loop = Atoms[Mono[0]].Loop;
+      W.C = C;
+    }
+    if (!W.Loop || W.Loop->Irregular)
+      return std::nullopt;
+    auto At = llvm::find_if(X->Around, [&](const Enclosing &E) { return E.K == Enclosing::Counted && E.Loop == W.Loop; });
+    if (At == X->Around.end())
+      return std::nullopt;
+    const std::vector<Enclosing> Outside(X->Around.begin(), At);
+    std::optional<Poly> First = Lin.of(W.Loop->Lower, Outside), Bound = Lin.of(W.Loop->Bound, Outside);
+    if (!First || !Bound || Atoms.varies(*First) || Atoms.varies(*Bound))
+      return std::nullopt;
+    const LoopCompare Cmp = W.Loop->Compare;
+    const bool Up = W.Loop->Step > 0;
+    if ((Cmp == LoopCompare::NotEqual && W.Loop->Step != 1 && W.Loop->Step != -1) ||
+        (Up && (Cmp == LoopCompare::Greater || Cmp == LoopCompare::GreaterEqual)) ||
+        (!Up && (Cmp == LoopCompare::Less || Cmp == LoopCompare::LessEqual)))
+      return std::nullopt;
+    const bool Inclusive = Cmp == LoopCompare::LessEqual || Cmp == LoopCompare::GreaterEqual;
+    std::optional<Poly> Last = Inclusive ? Bound : add(*Bound, Poly::constant(Up ? -1 : 1));
+    std::optional<Poly> Lo = Up ? First : Last, Hi = Up ? Last : First;
+    std::optional<Poly> A = Lo && Hi ? scale(W.C > 0 ? *Lo : *Hi, W.C) : std::nullopt;
+    std::optional<Poly> B = Lo && Hi ? scale(W.C > 0 ? *Hi : *Lo, W.C) : std::nullopt;
+    std::optional<Poly> Least = A ? add(Q, *A) : std::nullopt, Greatest = B ? add(Q, *B) : std::nullopt;
+    if (!Least || !Greatest)
+      return std::nullopt;
+    W.Least = std::move(*Least);
+    W.Greatest = std::move(*Greatest);
+    return W;
+  }
+
+  // Whether every instance of X touches an element of Part, read off the
+  // statement's domain: no instance has its element below or past it.
+  bool within(const Access *X, const Poly &Element, const std::pair<Poly, Poly> &Part) {
+    const auto &[Offset, Extent] = Part;
+    std::optional<Poly> Last = add(Offset, Extent);
+    Last = Last ? add(*Last, Poly::constant(-1)) : std::nullopt;
+    if (!Last)
+      return false;
+    if (!islOnly()) {
+      // An element that does not move, or that one inner loop sweeps, with
+      // its ends a number inside the part's. (A strided sweep's ends are
+      // wider than its values: outside, isl tells.)
+      std::optional<Sweep> W = Atoms.varies(Element) ? sweep(X, Element) : std::nullopt;
+      const Poly &Least = W ? W->Least : Element, &Greatest = W ? W->Greatest : Element;
+      std::optional<int64_t> Above = difference(Least, Offset), Below = difference(*Last, Greatest);
+      if ((W || !Atoms.varies(Element)) && Above && Below && *Above >= 0 && *Below >= 0)
+        return true;
+    }
+    Stmt &S = stmt(X);
+    std::optional<Poly> End = add(Offset, Extent);
+    PwAff At = pa(Element, S), Lo = pa(Offset, S), Hi = End ? pa(*End, S) : PwAff();
+    if (!At || !Lo || !Hi)
+      return false;
+    Set Below(isl_set_intersect(S.Domain.copy(), compare(At, std::move(Lo), BO_LT).release()));
+    if (isl_set_is_empty(Below.get()) != isl_bool_true)
+      return false;
+    Set Past(isl_set_intersect(S.Domain.copy(), compare(std::move(At), std::move(Hi), BO_GE).release()));
+    return isl_set_is_empty(Past.get()) == isl_bool_true;
+  }
+
+  // [i, e] for every instance of X, e its section subscript.
+  Set sectionPoints(const Access *X, const Poly &Element) {
+    Stmt &S = stmt(X);
+    PwAff At = pa(Element, S);
+    if (!At)
+      return {};
+    PwAff Iteration(isl_pw_aff_var_on_domain(isl_local_space_from_space(S.Sp.copy()), isl_dim_set, 0));
+    Map M(isl_map_flat_range_product(isl_map_from_pw_aff(Iteration.release()), isl_map_from_pw_aff(At.release())));
+    M = Map(isl_map_intersect_domain(M.release(), S.Domain.copy()));
+    return Set(isl_set_reset_tuple_id(isl_map_range(M.release())));
+  }
+
+  // Whether every element of Part is touched in every iteration the loop
+  // runs. Elements that do not move, in statements that always run, are
+  // counted; the rest is isl's: the part, over the annotated loop's range,
+  // must lie within what the accesses touch.
+  bool dense(llvm::ArrayRef<const Access *> Xs, llvm::ArrayRef<Poly> Elements, const std::pair<Poly, Poly> &Part) {
+    const auto &[Offset, Extent] = Part;
+    std::optional<Poly> MinusOffset = scale(Offset, -1);
+    std::optional<Poly> Last = add(Offset, Extent);
+    Last = Last ? add(*Last, Poly::constant(-1)) : std::nullopt;
+    if (!MinusOffset || !Last)
+      return false;
+    // One access that sweeps the whole part by ones, in a loop that is all
+    // there is around it.
+    for (size_t K = 0; K < Xs.size() && !islOnly(); ++K) {
+      if (Xs[K]->Around.size() != 1 || Xs[K]->AfterExit)
+        continue;
+      std::optional<Sweep> W = sweep(Xs[K], Elements[K]);
+      if (!W || (W->C != 1 && W->C != -1) || (W->Loop->Step != 1 && W->Loop->Step != -1))
+        continue;
+      std::optional<int64_t> Before = difference(Offset, W->Least), After = difference(W->Greatest, *Last);
+      if (Before && After && *Before >= 0 && *After >= 0)
+        return true;
+    }
+    bool Fixed = !islOnly() && Extent.isConstant() && Extent.constantTerm() <= 64;
+    std::vector<bool> Hit(Fixed ? size_t(std::max<int64_t>(Extent.constantTerm(), 0)) : 0);
+    for (size_t K = 0; K < Xs.size() && Fixed; ++K) {
+      std::optional<Poly> Into = add(Elements[K], *MinusOffset);
+      Fixed = Xs[K]->Around.empty() && !Xs[K]->AfterExit && Into && Into->isConstant();
+      if (Fixed && Into->constantTerm() >= 0 && Into->constantTerm() < int64_t(Hit.size()))
+        Hit[size_t(Into->constantTerm())] = true;
+    }
+    if (Fixed)
+      return llvm::all_of(Hit, [](bool H) { return H; });
+    Set Touched;
+    for (size_t K = 0; K < Xs.size(); ++K) {
+      if (!stmt(Xs[K]).Exact)
+        return false;
+      Set Points = sectionPoints(Xs[K], Elements[K]);
+      if (!Points)
+        return false;
+      Touched = Touched ? Set(isl_set_union(Touched.release(), Points.release())) : std::move(Points);
+    }
+    // [i, e]: the annotated loop's range on i (a strided one adds a trip
+    // counter, and is not asked), the part on e.
+    const Stmt &Range = outerRange();
+    if (!Range.Exact || isl_set_dim(Range.Domain.get(), isl_dim_set) != 1 || !Touched)
+      return false;
+    Stmt Box;
+    Box.Domain = Set(isl_set_add_dims(Range.Domain.copy(), isl_dim_set, 1));
+    Box.Sp = Space(isl_set_get_space(Box.Domain.get()));
+    std::optional<Poly> End = add(Offset, Extent);
+    PwAff E(isl_pw_aff_var_on_domain(isl_local_space_from_space(Box.Sp.copy()), isl_dim_set, 1));
+    PwAff Lo = pa(Offset, Box), Hi = End ? pa(*End, Box) : PwAff();
+    if (!Lo || !Hi)
+      return false;
+    Set Everything(isl_set_intersect(Box.Domain.release(), compare(E, std::move(Lo), BO_GE).release()));
+    Everything = Set(isl_set_intersect(Everything.release(), compare(E, std::move(Hi), BO_LT).release()));
+    return isl_set_is_subset(Everything.get(), Touched.get()) == isl_bool_true;
+  }
+
+  SectionProof proveSection(llvm::ArrayRef<const Access *> Xs, llvm::ArrayRef<Poly> Subscripts, const Poly &Scale,
+                            llvm::ArrayRef<std::pair<Poly, Poly>> Parts, bool AskDense) {
+    SectionProof Proof;
+    isl_ctx_reset_operations(I);
+    llvm::SaveAndRestore<bool> Products(ProductsAsParams, true);
+    std::optional<Poly> Times = multiply(Scale, *Lin.ofInduction());
+    std::optional<Poly> Shift = Times ? scale(*Times, -1) : std::nullopt;
+    if (!Shift)
+      return Proof;
+    // Each access's element less Scale*i.
+    std::vector<Poly> Elements;
+    for (size_t K = 0; K < Xs.size(); ++K) {
+      std::optional<Poly> E = add(Subscripts[K], *Shift);
+      if (!E || !llvm::any_of(Parts, [&](const std::pair<Poly, Poly> &P) { return within(Xs[K], *E, P); }))
+        return Proof;
+      Elements.push_back(std::move(*E));
+    }
+    Proof.Contains = true;
+    Proof.Dense = AskDense && Parts.size() == 1 && dense(Xs, Elements, Parts.front());
+    return Proof;
+  }
+
   DependenceVerdict test(llvm::ArrayRef<const Access *> Xs) {
     DependenceVerdict Unknown;
     Unknown.K = DependenceVerdict::Unknown;
-    if (separatedWithoutIsl(Xs) || rowsWithoutIsl(Xs))
+    if (!islOnly() && (separatedWithoutIsl(Xs) || rowsWithoutIsl(Xs)))
       return DependenceVerdict{};
     isl_ctx_reset_operations(I);
     relations(Xs);
@@ -992,5 +1211,16 @@ DependenceVerdict DependenceTest::test(llvm::ArrayRef<const Access *> Accesses) 
   assert(!Accesses.empty() && "an object has at least one access");
   return P->test(Accesses);
 }
+
+SectionProof DependenceTest::proveSection(llvm::ArrayRef<const Access *> Accesses, llvm::ArrayRef<Poly> Subscripts,
+                                          const Poly &Scale, llvm::ArrayRef<std::pair<Poly, Poly>> Parts,
+                                          bool AskDense) {
+  assert(!Accesses.empty() && !Parts.empty() && "a section of something");
+  assert(Subscripts.size() == Accesses.size() && "one subscript per access");
+  return P->proveSection(Accesses, Subscripts, Scale, Parts, AskDense);
+}
+
+AtomTable &DependenceTest::atoms() { return P->Atoms; }
+Linearizer &DependenceTest::linearizer() { return P->Lin; }
 
 } // namespace gpuautopar

@@ -34,12 +34,34 @@ struct DependenceVerdict {
   std::string Witness;
 };
 
+// What isl proves about a section proposed for one object's accesses, on
+// the same iteration domains the dependence test uses.
+struct SectionProof {
+  // In each iteration i, every access touches only elements of
+  // Scale*i + [Offset, Offset + Extent) for one of the parts.
+  bool Contains = false;
+  // Every element of the (one) part is touched in every iteration.
+  bool Dense = false;
+};
+
 class DependenceTest {
 public:
   DependenceTest(const LoopAnalysis &A, const BodyModel &M, clang::ASTContext &Ctx);
   ~DependenceTest();
   // Every pair (write, any access) of `Accesses`, all of one object.
   DependenceVerdict test(llvm::ArrayRef<const Access *> Accesses);
+
+  // Checks a section of the accesses' first subscripts (`Subscripts`, one
+  // per access, as linearizer() gives them): `Parts` are (offset, extent)
+  // pairs, all loop-invariant, over atoms of atoms(). Dense is only asked of
+  // a single part.
+  SectionProof proveSection(llvm::ArrayRef<const Access *> Accesses, llvm::ArrayRef<Poly> Subscripts,
+                            const Poly &Scale, llvm::ArrayRef<std::pair<Poly, Poly>> Parts, bool AskDense);
+
+  // The atoms and linearizer the test reads subscripts with, so that a
+  // caller's polynomials mean the same as the test's.
+  AtomTable &atoms();
+  Linearizer &linearizer();
 
 private:
   struct Impl;
