@@ -7,8 +7,10 @@
 // elements one iteration touches: `Scale*i + Offset` plus `Extent` elements,
 // with the ranges of the counted inner loops around the access folded into
 // Offset and Extent. When every access shares one coefficient of the loop
-// variable, one section covers them; otherwise the whole object is mapped (a
-// raw pointer then needs its extent from a map clause).
+// variable, one section covers them; when they differ by numbers, in a loop
+// by ones, one section of scale 0 covers what the whole loop touches;
+// otherwise the whole object is mapped (a raw pointer then needs its extent
+// from a map clause).
 //
 // A section is only used once isl proves it on the dependence test's own
 // iteration domains: every element an iteration touches lies in it, and,
@@ -308,33 +310,44 @@ private:
     return F;
   }
 
-  // One section covering every access, or nothing when they do not share the
-  // induction variable's coefficient or are not affine, or isl cannot prove
-  // it. Offsets equal up to a number merge into one (offset, extent); offsets
-  // that differ by symbols stay separate parts whose hull the runtime computes.
+  // One section covering every access, or nothing when they are not affine
+  // or isl cannot prove it. Accesses that disagree on the induction
+  // variable's coefficient (`x[i]` with `x[j]`) share the hull of what the
+  // whole loop touches (scale 0). Offsets equal up to a number merge into one
+  // (offset, extent); offsets that differ by symbols stay separate parts
+  // whose hull the runtime computes.
   std::optional<AffineSection> section(const std::vector<const Access *> &Xs, bool WidenTriangles = false) {
     Widen = WidenTriangles;
-    std::optional<Poly> Scale;
-    struct Group {
-      Poly OffSym, ExtSym;
-      int64_t MinOff, MaxEnd;
-    };
-    std::vector<Group> Groups;
     std::vector<const Access *> Used;
     std::vector<Poly> Subscripts;
+    std::vector<Footprint> Fs;
     TilesChunk = false;
     for (const Access *X : Xs) {
       if (X->SizeOnly)
         continue;
       std::optional<Poly> Sub = firstSubscript(*X);
       std::optional<Footprint> F = Sub ? footprint(*Sub, *X) : std::nullopt;
-      if (!F || (Scale && F->Scale != *Scale))
+      if (!F)
         return std::nullopt;
       Used.push_back(X);
       Subscripts.push_back(std::move(*Sub));
-      Scale = F->Scale;
-      auto [OffSym, OffNum] = symbolsAndNumber(F->Offset);
-      auto [ExtSym, ExtNum] = symbolsAndNumber(F->Extent);
+      Fs.push_back(std::move(*F));
+    }
+    if (Fs.empty())
+      return std::nullopt;
+    if (llvm::any_of(Fs, [&](const Footprint &F) { return F.Scale != Fs.front().Scale; }))
+      for (Footprint &F : Fs)
+        if (!overTheLoop(F))
+          return std::nullopt;
+    std::optional<Poly> Scale = Fs.front().Scale;
+    struct Group {
+      Poly OffSym, ExtSym;
+      int64_t MinOff, MaxEnd;
+    };
+    std::vector<Group> Groups;
+    for (const Footprint &F : Fs) {
+      auto [OffSym, OffNum] = symbolsAndNumber(F.Offset);
+      auto [ExtSym, ExtNum] = symbolsAndNumber(F.Extent);
       int64_t End;
       if (__builtin_add_overflow(OffNum, ExtNum, &End))
         return std::nullopt;
@@ -376,6 +389,28 @@ private:
     if (Sec.HullParts.size() == 1)
       Sec.HullParts.clear();
     return Sec;
+  }
+
+  // `F` widened to every iteration: scale 0, and the hull of its elements
+  // while i runs over the loop, with a number as i's coefficient. Only with
+  // a unit step, where the loop's first and last values are the header's:
+  // a raw pointer's section must not reach past what the loop touches.
+  bool overTheLoop(Footprint &F) {
+    const CanonicalLoop &L = *A.Loop;
+    std::optional<std::pair<Poly, Poly>> I = L.Step ? std::nullopt : inductionRange();
+    if (!I || !F.Scale.isConstant())
+      return false;
+    const int64_t C = F.Scale.constantTerm();
+    std::optional<Poly> MinusLow = scale(I->first, -1);
+    std::optional<Poly> Span = MinusLow ? add(I->second, *MinusLow) : std::nullopt;
+    std::optional<Poly> From = scale(C >= 0 ? I->first : I->second, C);
+    std::optional<Poly> Grow = Span ? scale(*Span, C >= 0 ? C : -C) : std::nullopt;
+    std::optional<Poly> Offset = From ? add(F.Offset, *From) : std::nullopt;
+    std::optional<Poly> Extent = Grow ? add(F.Extent, *Grow) : std::nullopt;
+    if (!Offset || !Extent)
+      return false;
+    F = Footprint{Poly(), std::move(*Offset), std::move(*Extent)};
+    return true;
   }
 
   // The least and greatest values the annotated loop's variable takes (a

@@ -373,7 +373,8 @@ class Generator:
         self.nest(loop, [self.P, self.Q, self.S])
 
     def shape_matvec(self, loop):
-        """y[i] = sum_j A[i][j] * x[j] (row), or y[j] = sum_i A[i][j] * x[i] (column)."""
+        """y[i] = sum_j A[i][j] * x[j] (row), or y[j] = sum_i A[i][j] * x[i] (column),
+        sometimes adding the outer loop's own x[i] (x[j] in a column sweep)."""
         r = self.r
         row = r.random() < 0.5
         A = self.pick([self.R, self.C])
@@ -386,6 +387,8 @@ class Generator:
         elem = "%s%s * %s" % ("(long)" if acc_t == "long" else "", self.acc(A, ["i", "j"]), self.acc(x, [inner]))
         if acc_t == "long":
             elem = "(%s) %% 101" % elem
+        if r.random() < 0.4:   # pairwise: x[j] with x[i], two coefficients of the loop variable
+            elem = "%s + %s" % (elem, self.acc(x, [o]))
         headers = [(self.header(o, 0, n_outer, c89), o)]
         body = ["%s acc = 0;" % acc_t, self.header(inner, 0, n_inner, c89)]
         plain = self.plain

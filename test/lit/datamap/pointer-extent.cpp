@@ -27,3 +27,14 @@ void row_pointer(const float *x, float *__restrict__ out, int n) {
     out[i] = row[0] + row[3];
   }
 }
+
+// x[i] with x[j] share the hull of the whole loop's reads only where the
+// loop's last value is its header's: with i += 2 it may stop short of
+// n - 1, and a hull to n - 1 could reach past the pointer's data.
+void pairs_by_twos(const float *x, float *__restrict__ out, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i += 2)
+    for (int j = 0; j < n; j += 2)
+      out[i] += x[j] * x[i];
+  // CHECK: pointer-extent.cpp:[[@LINE-1]]:17: error: cannot tell how many elements of 'x' the loop uses; add 'map(to: x[0:n])' with its length
+}

@@ -302,3 +302,18 @@ void skip_some(const std::vector<int> &c, std::vector<int> &b, int n) {
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-11]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::to(c, ::gpu_autopar::affine(1, 0, 1)),
 // CHECK-NEXT:         ::gpu_autopar::tofrom(b, ::gpu_autopar::affine(1, 0, 1))),
+
+// x[i] with x[j]: the coefficients of i differ, so both take the hull of what
+// the whole loop reads (scale 0), which a raw pointer maps without a length
+// clause. Offsets that differ by a symbol stay parts of a hull
+// (pointer-extent.cpp has the strided loop that cannot do this).
+void pairs(const float *__restrict__ x, const int *__restrict__ mid, float *__restrict__ f, int n, int w) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      f[i] += x[j] - x[i] + mid[j - w] + mid[i + 1];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-5]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(f, ::gpu_autopar::affine(1, 0, 1)),
+// CHECK-NEXT:         ::gpu_autopar::to(x, ::gpu_autopar::affine(0, 0, n)),
+// CHECK-NEXT:         ::gpu_autopar::to(mid, ::gpu_autopar::hull(::gpu_autopar::affine(0, -w, n), ::gpu_autopar::affine(0, 1, n)))),
