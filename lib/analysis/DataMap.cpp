@@ -25,6 +25,7 @@
 #include "gpuautopar/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/Diagnostic.h"
 
 #include <algorithm>
@@ -53,7 +54,7 @@ std::pair<Poly, int64_t> symbolsAndNumber(Poly P) {
 class Inference {
 public:
   Inference(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags)
-      : A(A), M(M), Diags(Diags), Test(A, M, Ctx), Atoms(Test.atoms()), Lin(Test.linearizer()) {}
+      : A(A), M(M), Ctx(Ctx), Diags(Diags), Test(A, M, Ctx), Atoms(Test.atoms()), Lin(Test.linearizer()) {}
 
   bool run() {
     const CanonicalLoop &L = *A.Loop;
@@ -120,6 +121,7 @@ public:
                                Use.Section->HullParts.empty() && TilesChunk;
       const MapClause *Clause = clauseFor(V);
       Use.Kind = Clause ? Clause->Kind : inferredKind(Use);
+      Use.ReadOnlyLoads = !Use.Written && Use.Kind == MapKind::To && loadsOnly(V, Kind, ByVar[V]);
       if (!Use.Section && Kind == ContainerKind::RawPointer && (!Clause || Clause->Length.empty())) {
         report(Diags, Diag::MapNeedsLength, Use.FirstUse)
             << V->getName() << (Use.Written ? (Use.Read ? "tofrom" : "from") : "to");
@@ -169,6 +171,44 @@ private:
       if (C.Var == V)
         return &C;
     return nullptr;
+  }
+
+  // Whether the elements of `V` are numbers that every access loads by
+  // value: a subscript read that is converted to its value (no reference
+  // bound to it, no address taken, nothing passed by reference), outside a
+  // range-for over V (its element is a reference).
+  bool loadsOnly(const VarDecl *V, ContainerKind Kind, const std::vector<const Access *> &Xs) const {
+    const QualType E = elementType(V->getType(), Kind);
+    const auto *B = E.isNull() ? nullptr : dyn_cast<BuiltinType>(E.getCanonicalType().getTypePtr());
+    if (!B || !(B->isInteger() || B->getKind() == BuiltinType::Float || B->getKind() == BuiltinType::Double) ||
+        B->getKind() == BuiltinType::Bool || B->getKind() == BuiltinType::Int128 ||
+        B->getKind() == BuiltinType::UInt128 || (A.Loop->RangeFor && V == A.Loop->RangeContainer))
+      return false;
+    for (const Access *X : Xs) {
+      if (X->SizeOnly)
+        continue;
+      if (!X->Element || X->AddressTaken || X->Write || X->MayWrite || X->Subscripts.size() != 1 ||
+          !X->Subscripts.front() || !loadedByValue(X->E))
+        return false;
+    }
+    return true;
+  }
+
+  // Whether `E`, `x[k]` or `v[k]`, is only read for its value.
+  bool loadedByValue(const Expr *E) const {
+    if (!isa<ArraySubscriptExpr>(E) &&
+        !(isa<CXXOperatorCallExpr>(E) && cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Subscript))
+      return false;
+    for (;;) {
+      DynTypedNodeList Parents = Ctx.getParents(*E);
+      const Expr *P = Parents.size() == 1 ? Parents[0].get<Expr>() : nullptr;
+      if (P && isa<ParenExpr>(P)) {
+        E = P;
+        continue;
+      }
+      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+      return Cast && Cast->getCastKind() == CK_LValueToRValue;
+    }
   }
 
   // Whether nothing can write the elements of `V` (`const float *`,
@@ -460,6 +500,7 @@ private:
 
   LoopAnalysis &A;
   const BodyModel &M;
+  ASTContext &Ctx;
   DiagnosticsEngine &Diags;
   DependenceTest Test; // its atoms and linearizer are ours: one meaning for a polynomial
   AtomTable &Atoms;

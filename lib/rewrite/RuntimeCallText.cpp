@@ -173,7 +173,8 @@ std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx)
   if (A.Mode == LoopMode::Kernel)
     for (const ArrayUse &U : A.Arrays) {
       std::string Name = U.Var->getNameAsString();
-      S += ", ::gpu_autopar::view<decltype(" + Name + ")> " + Name;
+      S += std::string(", ::gpu_autopar::") + (U.ReadOnlyLoads ? "read_view" : "view") + "<decltype(" + Name + ")> " +
+           Name;
     }
   clang::PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.SuppressTagKeyword = true;

@@ -94,6 +94,10 @@ struct ArrayUse {
   // The section one iteration touches; nullopt when a subscript is not affine
   // in the induction variable (then the whole object is mapped).
   std::optional<AffineSection> Section;
+  // Its elements are numbers the body only reads, each use a load by value
+  // (no reference bound, no address taken): the body gets a read_view, whose
+  // loads may take a GPU's read-only data cache.
+  bool ReadOnlyLoads = false;
   clang::SourceLocation FirstUse;
 };
 

@@ -20,7 +20,7 @@ void add(float *__restrict__ c, const float *__restrict__ a, int n, int m) {
 // CHECK-NEXT:       ::gpu_autopar::data(::gpu_autopar::to(a, (0), (n*m), ::gpu_autopar::whole()),
 // CHECK-NEXT:         ::gpu_autopar::from(c, (0), (n*m), ::gpu_autopar::whole())),
 // CHECK-NEXT:       ::gpu_autopar::reductions(),
-// CHECK-NEXT:       [=] GPU_AUTOPAR_HD (int i, long j, ::gpu_autopar::view<decltype(a)> a, ::gpu_autopar::view<decltype(c)> c)
+// CHECK-NEXT:       [=] GPU_AUTOPAR_HD (int i, long j, ::gpu_autopar::read_view<decltype(a)> a, ::gpu_autopar::view<decltype(c)> c)
 // CHECK-NEXT: #line 9 "{{.*}}collapse.cpp"
 // CHECK-NEXT:                                         {
 // CHECK-NEXT:       if (a[i * m + j] < 0)

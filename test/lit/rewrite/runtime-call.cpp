@@ -19,7 +19,7 @@ double dot(const std::vector<double> &x, const std::vector<double> &y, int n) {
 // CHECK-NEXT:     ::gpu_autopar::data(::gpu_autopar::to(x, ::gpu_autopar::affine(1, 0, 1)),
 // CHECK-NEXT:       ::gpu_autopar::to(y, ::gpu_autopar::affine(1, 0, 1))),
 // CHECK-NEXT:     ::gpu_autopar::reductions(::gpu_autopar::reduce<::gpu_autopar::op::plus>(sum), ::gpu_autopar::reduce<::gpu_autopar::op::max>(hits)),
-// CHECK-NEXT:     [=] GPU_AUTOPAR_HD (int i, ::gpu_autopar::view<decltype(x)> x, ::gpu_autopar::view<decltype(y)> y, double& sum, long& hits)
+// CHECK-NEXT:     [=] GPU_AUTOPAR_HD (int i, ::gpu_autopar::read_view<decltype(x)> x, ::gpu_autopar::read_view<decltype(y)> y, double& sum, long& hits)
 // CHECK-NEXT: #line [[#@LINE-12]] "{{.*}}runtime-call.cpp"
 // CHECK-NEXT:                               {
 // CHECK-NEXT:     sum += x[i] * y[i];
