@@ -117,7 +117,7 @@ std::vector<std::vector<int64_t>> blocks(QualType T, const ASTContext &Ctx) {
 }
 
 // GPU_AUTOPAR_ISL_ONLY=1 turns the exact tests that run before isl off, so
-// that a test can check they decide as isl does (test/lit/analysis).
+// that a test can check they decide as isl does (datamap/isl-agrees.test).
 bool islOnly() {
   static const bool On = [] {
     const char *V = std::getenv("GPU_AUTOPAR_ISL_ONLY");
