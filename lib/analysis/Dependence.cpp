@@ -622,25 +622,17 @@ struct DependenceTest::Impl {
         F.Offsets.assign(F.Offsets.size(), std::nullopt);
       Flats.push_back(std::move(F));
     }
-    // A block indexed with a loop-invariant stride (`a[i*n + j]`) is split
-    // into row and column when every column provably stays in [0, n).
+    // A block indexed with loop-invariant strides (`a[i*n + j]`,
+    // `a[(i*ny + j)*nz + k]`) is split into a row and columns when every
+    // column provably stays in [0, its stride).
     size_t Depth = 0;
     for (const Flat &F : Flats)
       Depth = std::max(Depth, F.Offsets.size());
-    std::vector<std::optional<unsigned>> Stride(Depth);
+    std::vector<std::vector<unsigned>> Strides(Depth); // innermost first
     for (size_t B = 0; B < Depth; ++B)
       for (const Flat &F : Flats)
-        if (B < F.Offsets.size() && F.Offsets[B] && !Stride[B])
-          for (const auto &[Mono, C] : F.Offsets[B]->Terms)
-            if (Mono.size() >= 2 && Atoms.varies(Mono)) {
-              std::vector<unsigned> Fixed;
-              for (unsigned Id : Mono)
-                if (!Atoms[Id].Varies)
-                  Fixed.push_back(Id);
-              if (Fixed.size() == 1)
-                Stride[B] = Fixed.front();
-              break;
-            }
+        if (B < F.Offsets.size() && F.Offsets[B] && Strides[B].empty())
+          Strides[B] = strides(*F.Offsets[B]);
     for (size_t K = 0; K < Xs.size(); ++K) {
       Stmt &S = stmt(Xs[K]);
       const Flat &F = Flats[K];
@@ -651,28 +643,46 @@ struct DependenceTest::Impl {
         const std::optional<Poly> &Off = F.Offsets[B];
         if (!Off && S.Exact)
           inexact(S, nonAffineReason(*Xs[K], S));
-        if (Stride[B]) {
-          // Off = Row * n + Column.
-          Poly Row, Column;
-          if (Off)
-            for (const auto &[Mono, C] : Off->Terms) {
-              auto It = std::find(Mono.begin(), Mono.end(), *Stride[B]);
+        if (!Strides[B].empty()) {
+          // Off = ((Row * n1 + C1) * n2 + C2) ...: the row, then the columns
+          // outermost first.
+          std::vector<PwAff> Parts(Strides[B].size() + 1);
+          std::optional<Poly> Rest = Off;
+          bool Ok = Off.has_value() && F.Counts[B] == 1;
+          for (size_t D = 0; D < Strides[B].size() && Ok; ++D) {
+            const unsigned N = Strides[B][D];
+            Poly Row, Column;
+            for (const auto &[Mono, C] : Rest->Terms) {
+              auto It = std::find(Mono.begin(), Mono.end(), N);
               if (It == Mono.end()) {
                 Column.Terms[Mono] = C;
               } else {
-                Monomial Rest = Mono;
-                Rest.erase(Rest.begin() + (It - Mono.begin()));
-                Row.Terms[Rest] = C;
+                Monomial Shorter = Mono;
+                Shorter.erase(Shorter.begin() + (It - Mono.begin()));
+                Row.Terms[Shorter] = C;
               }
             }
-          PwAff R = Off ? pa(Row, S) : PwAff(), Col = Off ? pa(Column, S) : PwAff();
-          if (Off && (!R || !Col || F.Counts[B] != 1 || !columnInRow(S, Col, *Stride[B]))) {
-            inexact(S, "subscript of '" + Xs[K]->Name + "' may leave a row of length '" +
-                           Atoms[*Stride[B]].Spelling + "'");
-            R = Col = PwAff();
+            PwAff Col = pa(Column, S);
+            if (!Col || !columnInRow(S, Col, N)) {
+              inexact(S, "subscript of '" + Xs[K]->Name + "' may leave a row of length '" + Atoms[N].Spelling + "'");
+              Ok = false;
+              break;
+            }
+            Parts[Strides[B].size() - D] = std::move(Col);
+            Rest = std::move(Row);
           }
-          Dims.push_back(dimension(S, R, 1));
-          Dims.push_back(dimension(S, Col, 1));
+          if (Ok) {
+            Parts[0] = pa(*Rest, S);
+            if (!Parts[0]) {
+              inexact(S, nonAffineReason(*Xs[K], S));
+              Ok = false;
+            }
+          }
+          if (!Ok)
+            for (PwAff &P : Parts)
+              P = PwAff();
+          for (const PwAff &P : Parts)
+            Dims.push_back(dimension(S, P, 1));
         } else {
           PwAff At = Off ? pa(*Off, S) : PwAff();
           if (Off && !At)
@@ -689,6 +699,59 @@ struct DependenceTest::Impl {
                                                 isl_set_universe(isl_space_set_alloc(I, 0, 0))));
       S.Rel = Map(isl_map_set_tuple_name(Rel.release(), isl_dim_out, S.Object.c_str()));
     }
+  }
+
+  // The strides of a flattened subscript, innermost first: `n` for
+  // `i*n + j`; `nz`, then `ny` for `(i*ny + j)*nz + k`, which expands to
+  // `i*ny*nz + j*nz + k`. Each is an invariant atom that every product of a
+  // loop variable with invariants still has; where none is common, the one
+  // invariant of the first such product (its row check then fails).
+  std::vector<unsigned> strides(Poly P) {
+    std::vector<unsigned> Out;
+    for (int Level = 0; Level < 4; ++Level) {
+      std::optional<std::vector<unsigned>> Common;
+      std::optional<unsigned> FirstSingle;
+      bool First = true;
+      for (const auto &[Mono, C] : P.Terms) {
+        if (Mono.size() < 2 || !Atoms.varies(Mono))
+          continue;
+        std::vector<unsigned> Fixed;
+        for (unsigned Id : Mono)
+          if (!Atoms[Id].Varies)
+            Fixed.push_back(Id);
+        if (First && Fixed.size() == 1)
+          FirstSingle = Fixed.front();
+        First = false;
+        if (!Common) {
+          Common = Fixed;
+          continue;
+        }
+        std::vector<unsigned> Both;
+        for (unsigned Id : *Common)
+          if (llvm::is_contained(Fixed, Id))
+            Both.push_back(Id);
+        Common = std::move(Both);
+      }
+      if (!Common)
+        break; // no product left: the row is affine
+      std::optional<unsigned> N = !Common->empty() ? std::optional(Common->back()) : FirstSingle;
+      if (!N)
+        break;
+      Out.push_back(*N);
+      Poly Row;
+      for (const auto &[Mono, C] : P.Terms) {
+        auto It = std::find(Mono.begin(), Mono.end(), *N);
+        if (It == Mono.end())
+          continue;
+        Monomial Shorter = Mono;
+        Shorter.erase(Shorter.begin() + (It - Mono.begin()));
+        Row.Terms[Shorter] = C;
+      }
+      P = std::move(Row);
+      if (Common->empty())
+        break;
+    }
+    return Out;
   }
 
   bool columnInRow(const Stmt &S, const PwAff &Col, unsigned StrideAtom) {

@@ -6,10 +6,10 @@
 // loop that writes one and uses another is "checked" (the rewritten loop
 // compares their addresses and runs serially if they are the same).
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 37 loops: 10 checked, 27 independent; 0 mismatches
+// CHECK: 40 loops: 11 checked, 29 independent; 0 mismatches
 // The rewritten loops give the serial numbers (also with a and b one vector):
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/independent.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 37 accepted loops, 20 arrays: equal to serial on cpu and sim:3
+// EQUAL: 40 accepted loops, 22 arrays: equal to serial on cpu and sim:3
 #include <vector>
 using V = std::vector<float>;
 float A[128][128], B[128][128], C[128][128];
@@ -139,6 +139,27 @@ void reductions_and_privates(const V &x, int n, double &out) {
 #pragma gpu_autopar for private(t) reduction(+: sum)
   for (int i = 0; i < n; ++i) { t = x[i] + 1; sum += t; }
   out = sum + best;
+}
+
+// Three dimensions flattened with two symbolic strides: split into a row
+// and two columns, each column kept inside its stride by its loop.
+void three_dimensional(V &u, const V &v, int nx, int ny, int nz) {
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < nx; ++i)
+    for (int j = 0; j < ny; ++j)
+      for (int k = 0; k < nz; ++k) u[(i * ny + j) * nz + k] += 1; // plane i
+  // expect: checked
+#pragma gpu_autopar for
+  for (int i = 1; i < nx - 1; ++i)
+    for (int j = 0; j < ny; ++j)
+      for (int k = 0; k < nz; ++k)
+        u[(i * ny + j) * nz + k] = v[((i - 1) * ny + j) * nz + k] + v[((i + 1) * ny + j) * nz + k]; // 3-D halo
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < nx; ++i)
+    for (int j = ny - 1; j >= 0; --j)
+      for (int k = 0; k < nz; ++k) u[i * ny * nz + j * nz + k] *= 0.5f; // expanded, descending rows
 }
 
 void range_for(V &v) {

@@ -53,6 +53,16 @@ CORPUS_FUNCTION(reductions_and_privates) {
   reductions_and_privates(x, n, out[0]);
 }
 
+CORPUS_FUNCTION(three_dimensional) {
+  const int nx = int(corpus::param("nx", 9)), ny = int(corpus::param("ny", 7)), nz = int(corpus::param("nz", 5));
+  static V u, v;
+  u.assign(nx * ny * nz + 16, 0);
+  v.assign(nx * ny * nz + 16, 0);
+  corpus::fill("u", u);
+  corpus::fill("v", v);
+  three_dimensional(u, v, nx, ny, nz);
+}
+
 CORPUS_FUNCTION(range_for) {
   static V v;
   v.assign(int(corpus::param("v.size()", 1000)), 0);
