@@ -304,6 +304,8 @@ public:
   // (a conversion to a pointer to const comes first, around the decay).
   bool VisitImplicitCastExpr(ImplicitCastExpr *E) override {
     const Expr *Sub = E->getSubExpr()->IgnoreParens();
+    if (E->getCastKind() == CK_LValueToRValue)
+      Loaded.insert(Sub); // visited before the element below it
     if (E->getCastKind() == CK_NoOp && E->getType()->isPointerType() &&
         E->getType()->getPointeeType().isConstQualified())
       if (const auto *Decay = dyn_cast<ImplicitCastExpr>(Sub); Decay && Decay->getCastKind() == CK_ArrayToPointerDecay)
@@ -683,6 +685,7 @@ private:
     A.NameLoc = Base->getBeginLoc();
     A.Element = true;
     A.AddressTaken = AddressOf.count(E);
+    A.LoadedByValue = Loaded.count(E);
     A.Subscripts = std::move(Subscripts);
     // A row passed on (`f(m[i])`) is read and maybe written as a whole.
     if (A.Read && !A.Write && RowsWritten.count(E)) {
@@ -715,6 +718,7 @@ private:
   llvm::DenseSet<const Expr *> Consumed;                         // parts of an element access already recorded
   llvm::DenseSet<const Expr *> RowsWritten, ConstRows; // rows that decay to pointers to non-const / const
   llvm::DenseSet<const Expr *> AddressOf, SizeOf;      // operands of `&`, objects of `.size()`/`.empty()`
+  llvm::DenseSet<const Expr *> Loaded;                 // operands of lvalue-to-rvalue conversions
 };
 
 } // namespace

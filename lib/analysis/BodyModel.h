@@ -76,6 +76,9 @@ struct Access {
   // The element's address is taken (`&a[k]`): what is reached from there,
   // with pointer arithmetic or by a callee, is not this element alone.
   bool AddressTaken = false;
+  // Its value is all that is used: an lvalue-to-rvalue conversion right
+  // around it (no reference bound to it, no address, no write).
+  bool LoadedByValue = false;
   // Subscripts of an element access, outermost dimension first; a null entry
   // stands for the constant 0 (`*p` is `p[0]`). Fewer subscripts than the
   // object has dimensions: a whole row (`f(m[i])`).

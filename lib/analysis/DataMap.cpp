@@ -25,7 +25,6 @@
 #include "gpuautopar/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/Diagnostic.h"
 
 #include <algorithm>
@@ -54,7 +53,7 @@ std::pair<Poly, int64_t> symbolsAndNumber(Poly P) {
 class Inference {
 public:
   Inference(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags)
-      : A(A), M(M), Ctx(Ctx), Diags(Diags), Test(A, M, Ctx), Atoms(Test.atoms()), Lin(Test.linearizer()) {}
+      : A(A), M(M), Diags(Diags), Test(A, M, Ctx), Atoms(Test.atoms()), Lin(Test.linearizer()) {}
 
   bool run() {
     const CanonicalLoop &L = *A.Loop;
@@ -188,27 +187,17 @@ private:
       if (X->SizeOnly)
         continue;
       if (!X->Element || X->AddressTaken || X->Write || X->MayWrite || X->Subscripts.size() != 1 ||
-          !X->Subscripts.front() || !loadedByValue(X->E))
+          !X->Subscripts.front() || !loadedByValue(*X))
         return false;
     }
     return true;
   }
 
-  // Whether `E`, `x[k]` or `v[k]`, is only read for its value.
-  bool loadedByValue(const Expr *E) const {
-    if (!isa<ArraySubscriptExpr>(E) &&
-        !(isa<CXXOperatorCallExpr>(E) && cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Subscript))
-      return false;
-    for (;;) {
-      DynTypedNodeList Parents = Ctx.getParents(*E);
-      const Expr *P = Parents.size() == 1 ? Parents[0].get<Expr>() : nullptr;
-      if (P && isa<ParenExpr>(P)) {
-        E = P;
-        continue;
-      }
-      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-      return Cast && Cast->getCastKind() == CK_LValueToRValue;
-    }
+  // Whether `X`, `x[k]` or `v[k]`, is only read for its value.
+  static bool loadedByValue(const Access &X) {
+    const Expr *E = X.E;
+    return X.LoadedByValue && (isa<ArraySubscriptExpr>(E) || (isa<CXXOperatorCallExpr>(E) &&
+                                                               cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Subscript));
   }
 
   // Whether nothing can write the elements of `V` (`const float *`,
@@ -500,7 +489,6 @@ private:
 
   LoopAnalysis &A;
   const BodyModel &M;
-  ASTContext &Ctx;
   DiagnosticsEngine &Diags;
   DependenceTest Test; // its atoms and linearizer are ours: one meaning for a polynomial
   AtomTable &Atoms;
