@@ -287,8 +287,16 @@ private:
       } else {
         // A copy: linearizing the loop's bounds may add atoms, which moves them.
         const Atom Var = Atoms[Inner.front()];
-        if (Inner.size() > 1 || Var.K != Atom::Inner || Mono.size() != 1)
+        if (Inner.size() > 1 || Var.K != Atom::Inner)
           return std::nullopt;
+        // The variable's coefficient: C times the invariants beside it (`nz`
+        // in `j*nz`, a row's stride), taken as positive; the section's
+        // proof checks that (DependenceTest::proveSection).
+        Monomial Beside = Mono;
+        Beside.erase(std::find(Beside.begin(), Beside.end(), Inner.front()));
+        if (Atoms.varies(Beside))
+          return std::nullopt;
+        const Poly Coef{{{Beside, C}}}, AbsCoef{{{Beside, C > 0 ? C : -C}}};
         // The loop's bounds as seen outside it.
         auto At = std::find_if(X.Around.begin(), X.Around.end(),
                                [&](const Enclosing &E) { return E.K == Enclosing::Counted && E.Loop == Var.Loop; });
@@ -297,7 +305,7 @@ private:
         if (!R)
           return std::nullopt;
         const auto &[Low, High] = *R;
-        std::optional<Poly> From = scale(C > 0 ? Low : High, C), MinusLow = scale(Low, -1);
+        std::optional<Poly> From = multiply(C > 0 ? Low : High, Coef), MinusLow = scale(Low, -1);
         std::optional<Poly> Span = MinusLow ? add(High, *MinusLow) : std::nullopt;
         if (Span && Atoms.varies(*Span)) {
           // A triangle: the width changes with i. Each iteration gets the
@@ -306,13 +314,13 @@ private:
           std::optional<std::pair<Poly, Poly>> Hull = Widen ? overAllIterations(Low, High) : std::nullopt;
           if (!Hull)
             return std::nullopt;
-          From = scale(C > 0 ? Hull->first : Hull->second, C);
+          From = multiply(C > 0 ? Hull->first : Hull->second, Coef);
           MinusLow = scale(Hull->first, -1);
           Span = MinusLow ? add(Hull->second, *MinusLow) : std::nullopt;
         }
         if (!From || !Span || Atoms.varies(*Span))
           return std::nullopt;
-        std::optional<Poly> Grow = scale(*Span, C > 0 ? C : -C);
+        std::optional<Poly> Grow = multiply(*Span, AbsCoef);
         NewStart = add(Start, *From);
         NewExtent = Grow ? add(Extent, *Grow) : std::nullopt;
       }

@@ -1089,6 +1089,66 @@ struct DependenceTest::Impl {
     return W;
   }
 
+  // Whether every instance of X has `Lo <= P <= Hi`, on its domain.
+  bool between(const Access *X, const Poly &P, const Poly &Lo, const Poly &Hi) {
+    Stmt &S = stmt(X);
+    PwAff At = pa(P, S), L = pa(Lo, S), H = pa(Hi, S);
+    if (!At || !L || !H)
+      return false;
+    Set Below(isl_set_intersect(S.Domain.copy(), compare(At, std::move(L), BO_LT).release()));
+    if (isl_set_is_empty(Below.get()) != isl_bool_true)
+      return false;
+    Set Above(isl_set_intersect(S.Domain.copy(), compare(std::move(At), std::move(H), BO_GT).release()));
+    return isl_set_is_empty(Above.get()) == isl_bool_true;
+  }
+
+  // An element `Q + N*x + y` of a flattened object: x the variable of one
+  // counted inner loop times the invariants N (a row's stride, `nz` in
+  // `j*nz + k`), Q invariant, y affine. isl has no products of a variable
+  // and a parameter, so the rows are proved apart: y in [0, N) on the
+  // statement's domain (so N > 0 wherever the access runs), x within its
+  // header's range, and y within what is left of [First, Last] at x's
+  // extremes.
+  bool withinRows(const Access *X, const Poly &Element, const Poly &First, const Poly &Last) {
+    Poly Q, N, Y;
+    std::optional<unsigned> Var;
+    for (const auto &[Mono, C] : Element.Terms) {
+      if (!Atoms.varies(Mono)) {
+        Q.Terms[Mono] = C;
+        continue;
+      }
+      std::vector<unsigned> Moving;
+      for (unsigned Id : Mono)
+        if (Atoms[Id].Varies)
+          Moving.push_back(Id);
+      if (Mono.size() >= 2 && Moving.size() == 1 && Atoms[Moving[0]].K == Atom::Inner &&
+          (!Var || *Var == Moving[0])) {
+        Var = Moving[0];
+        Monomial Beside = Mono;
+        Beside.erase(std::find(Beside.begin(), Beside.end(), *Var));
+        N.Terms[Beside] = C;
+      } else {
+        Y.Terms[Mono] = C;
+      }
+    }
+    if (!Var)
+      return false;
+    std::optional<Sweep> W = sweep(X, Poly::atom(*Var));
+    if (!W)
+      return false;
+    const Poly Zero;
+    std::optional<Poly> NLess = add(N, Poly::constant(-1));
+    std::optional<Poly> AtLeast = multiply(N, W->Least), AtMost = multiply(N, W->Greatest);
+    std::optional<Poly> MinusQ = scale(Q, -1);
+    std::optional<Poly> MinusLeast = AtLeast ? scale(*AtLeast, -1) : std::nullopt;
+    std::optional<Poly> MinusMost = AtMost ? scale(*AtMost, -1) : std::nullopt;
+    std::optional<Poly> YLo = MinusQ && MinusLeast ? add(First, *MinusQ) : std::nullopt;
+    YLo = YLo && MinusLeast ? add(*YLo, *MinusLeast) : std::nullopt;
+    std::optional<Poly> YHi = MinusQ && MinusMost ? add(Last, *MinusQ) : std::nullopt;
+    YHi = YHi && MinusMost ? add(*YHi, *MinusMost) : std::nullopt;
+    return NLess && YLo && YHi && between(X, Y, Zero, *NLess) && between(X, Y, *YLo, *YHi);
+  }
+
   // Whether every instance of X touches an element of Part, read off the
   // statement's domain: no instance has its element below or past it.
   bool within(const Access *X, const Poly &Element, const std::pair<Poly, Poly> &Part) {
@@ -1107,16 +1167,7 @@ struct DependenceTest::Impl {
       if ((W || !Atoms.varies(Element)) && Above && Below && *Above >= 0 && *Below >= 0)
         return true;
     }
-    Stmt &S = stmt(X);
-    std::optional<Poly> End = add(Offset, Extent);
-    PwAff At = pa(Element, S), Lo = pa(Offset, S), Hi = End ? pa(*End, S) : PwAff();
-    if (!At || !Lo || !Hi)
-      return false;
-    Set Below(isl_set_intersect(S.Domain.copy(), compare(At, std::move(Lo), BO_LT).release()));
-    if (isl_set_is_empty(Below.get()) != isl_bool_true)
-      return false;
-    Set Past(isl_set_intersect(S.Domain.copy(), compare(std::move(At), std::move(Hi), BO_GE).release()));
-    return isl_set_is_empty(Past.get()) == isl_bool_true;
+    return between(X, Element, Offset, *Last) || withinRows(X, Element, Offset, *Last);
   }
 
   // [i, e] for every instance of X, e its section subscript.

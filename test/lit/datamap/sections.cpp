@@ -317,3 +317,18 @@ void pairs(const float *__restrict__ x, const int *__restrict__ mid, float *__re
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(f, ::gpu_autopar::affine(1, 0, 1)),
 // CHECK-NEXT:         ::gpu_autopar::to(x, ::gpu_autopar::affine(0, 0, n)),
 // CHECK-NEXT:         ::gpu_autopar::to(mid, ::gpu_autopar::hull(::gpu_autopar::affine(0, -w, n), ::gpu_autopar::affine(0, 1, n)))),
+
+// Flattened 3-D: each plane i maps `affine(ny*nz, ...)`. isl cannot read
+// `j*nz`, so the rows are proved apart (k inside [0, nz), j within its
+// range); a plane written all through stays `tofrom` (that proof is not
+// made for rows).
+void planes(const float *__restrict__ in, float *__restrict__ out, int nx, int ny, int nz) {
+#pragma gpu_autopar for
+  for (int i = 1; i < nx - 1; ++i)
+    for (int j = 1; j < ny - 1; ++j)
+      for (int k = 1; k < nz - 1; ++k)
+        out[(i * ny + j) * nz + k] = in[((i - 1) * ny + j) * nz + k] + in[i * ny * nz + j * nz + k + 1];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-6]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(out, ::gpu_autopar::affine(ny * nz, nz + 1, ny * nz - 2 * nz - 2)),
+// CHECK-NEXT:         ::gpu_autopar::to(in, ::gpu_autopar::hull(::gpu_autopar::affine(ny * nz, -ny * nz + nz + 1, ny * nz - 2 * nz - 2), ::gpu_autopar::affine(ny * nz, nz + 2, ny * nz - 2 * nz - 2)))),
