@@ -1033,10 +1033,14 @@ struct DependenceTest::Impl {
            High->constantTerm() <= -1;
   }
 
+  static std::optional<Poly> minus(const Poly &A, const Poly &B) {
+    std::optional<Poly> MinusB = scale(B, -1);
+    return MinusB ? add(A, *MinusB) : std::nullopt;
+  }
+
   // `A - B` when it is a number.
   static std::optional<int64_t> difference(const Poly &A, const Poly &B) {
-    std::optional<Poly> MinusB = scale(B, -1);
-    std::optional<Poly> D = MinusB ? add(A, *MinusB) : std::nullopt;
+    std::optional<Poly> D = minus(A, B);
     return D && D->isConstant() ? std::optional(D->constantTerm()) : std::nullopt;
   }
 
@@ -1136,17 +1140,14 @@ struct DependenceTest::Impl {
     std::optional<Sweep> W = sweep(X, Poly::atom(*Var));
     if (!W)
       return false;
-    const Poly Zero;
-    std::optional<Poly> NLess = add(N, Poly::constant(-1));
+    // y's share of the section at x's least and greatest values.
     std::optional<Poly> AtLeast = multiply(N, W->Least), AtMost = multiply(N, W->Greatest);
-    std::optional<Poly> MinusQ = scale(Q, -1);
-    std::optional<Poly> MinusLeast = AtLeast ? scale(*AtLeast, -1) : std::nullopt;
-    std::optional<Poly> MinusMost = AtMost ? scale(*AtMost, -1) : std::nullopt;
-    std::optional<Poly> YLo = MinusQ && MinusLeast ? add(First, *MinusQ) : std::nullopt;
-    YLo = YLo && MinusLeast ? add(*YLo, *MinusLeast) : std::nullopt;
-    std::optional<Poly> YHi = MinusQ && MinusMost ? add(Last, *MinusQ) : std::nullopt;
-    YHi = YHi && MinusMost ? add(*YHi, *MinusMost) : std::nullopt;
-    return NLess && YLo && YHi && between(X, Y, Zero, *NLess) && between(X, Y, *YLo, *YHi);
+    std::optional<Poly> QAtLeast = AtLeast ? add(Q, *AtLeast) : std::nullopt;
+    std::optional<Poly> QAtMost = AtMost ? add(Q, *AtMost) : std::nullopt;
+    std::optional<Poly> YLo = QAtLeast ? minus(First, *QAtLeast) : std::nullopt;
+    std::optional<Poly> YHi = QAtMost ? minus(Last, *QAtMost) : std::nullopt;
+    std::optional<Poly> NLess = add(N, Poly::constant(-1));
+    return NLess && YLo && YHi && between(X, Y, Poly(), *NLess) && between(X, Y, *YLo, *YHi);
   }
 
   // Whether every instance of X touches an element of Part, read off the
