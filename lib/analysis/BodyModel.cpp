@@ -508,6 +508,24 @@ private:
       const_cast<InnerLoop *>(S.Counted)->Irregular = true;
   }
 
+  // A type narrower than int: `++j` converts back, wrapping without
+  // undefined behaviour.
+  bool promotes(QualType T) const { return Ctx.getTypeSize(T) < Ctx.getTypeSize(Ctx.IntTy); }
+
+  // Whether a loop from `Lower` by `Step` (1 or -1) reaches `Bound` without
+  // wrapping: both numbers on the right side, or counting up from 0.
+  bool startsBefore(const Expr *Lower, const Expr *Bound, int64_t Step) const {
+    Expr::EvalResult Lo, Hi;
+    if (Lower->isValueDependent() || !Lower->EvaluateAsInt(Lo, Ctx))
+      return false;
+    if (Step > 0 && Lo.Val.getInt().isZero())
+      return true;
+    if (Bound->isValueDependent() || !Bound->EvaluateAsInt(Hi, Ctx))
+      return false;
+    const llvm::APSInt &A = Lo.Val.getInt(), &B = Hi.Val.getInt();
+    return Step > 0 ? llvm::APSInt::compareValues(A, B) <= 0 : llvm::APSInt::compareValues(A, B) >= 0;
+  }
+
   // `for (j = lo; j < ub; ++j)` as a counted loop, or null.
   const InnerLoop *counted(const ForStmt *S) {
     InnerLoop L;
@@ -522,10 +540,10 @@ private:
     if (!L.Var || !L.Lower || !L.Var->getType()->isIntegerType() || L.Var == M.Induction)
       return nullptr;
     const auto *Cond = dyn_cast_or_null<BinaryOperator>(S->getCond() ? S->getCond()->IgnoreParenImpCasts() : nullptr);
-    if (!Cond || !Cond->isComparisonOp() || Cond->isEqualityOp())
+    if (!Cond || !Cond->isComparisonOp() || Cond->getOpcode() == BO_EQ)
       return nullptr;
     std::optional<LoopCompare> Cmp = comparison(Cond, L.Var, L.Bound);
-    if (!Cmp || *Cmp == LoopCompare::NotEqual)
+    if (!Cmp)
       return nullptr;
     L.Compare = *Cmp;
     const Expr *Inc = S->getInc() ? S->getInc()->IgnoreParens() : nullptr;
@@ -542,6 +560,17 @@ private:
       L.Step = R.Val.getInt().getExtValue() * (CA->getOpcode() == BO_SubAssign ? -1 : 1);
     } else {
       return nullptr;
+    }
+    if (L.Compare == LoopCompare::NotEqual) {
+      // `j != n` by ones is `j < n` (or `j > n` counting down) wherever it
+      // ends: a signed `j` that starts past `n` overflows, which C++ leaves
+      // undefined. An unsigned one wraps around instead, so it counts only
+      // when it starts on the right side of `n`.
+      if ((L.Step != 1 && L.Step != -1) || !(L.Var->getType()->isSignedIntegerType()
+                                                 ? !promotes(L.Var->getType())
+                                                 : startsBefore(L.Lower, L.Bound, L.Step)))
+        return nullptr;
+      L.Compare = L.Step > 0 ? LoopCompare::Less : LoopCompare::Greater;
     }
     const bool Up = L.Compare == LoopCompare::Less || L.Compare == LoopCompare::LessEqual;
     if (Up != (L.Step > 0))

@@ -5,11 +5,11 @@
 // coefficients, modulo and division by constants, casts, guards, range-for,
 // members, rows handed to functions, indirect and virtual calls, I/O.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 48 loops: 2 checked, 18 dependent, 20 independent, 8 unknown; 0 mismatches
+// CHECK: 54 loops: 2 checked, 19 dependent, 23 independent, 10 unknown; 0 mismatches
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/loop-shapes.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 30 accepted loops, 78 arrays: equal to serial on cpu and sim:3
+// EQUAL: 35 accepted loops, 80 arrays: equal to serial on cpu and sim:3
 // RUN: %run-corpus witness --out %t.w %s %S/Inputs/loop-shapes.driver.cpp | FileCheck %s --check-prefix=WITNESS
-// WITNESS: 17 witnesses: each confirmed by the serial loop
+// WITNESS: 18 witnesses: each confirmed by the serial loop
 #include <cstddef>
 #include <cstdio>
 #include <functional>
@@ -229,6 +229,33 @@ void calls(V &a, void (*fp)(float *), const std::function<void(float &)> &f, Sha
   // expect: independent
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) a[i] = a[i] + 1;                 // a plain loop, for contrast
+}
+
+void not_equal(V &a, std::vector<double> &m, std::size_t cols, int n, int w, unsigned lo, unsigned hi) {
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j != w; ++j) a[i * w + j] = float(j);      // `!=` by ones: a signed j stops at w
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (std::size_t j = 0; j != cols; ++j) m[i * cols + j] *= 2; // unsigned from 0: never wraps first
+  // expect: independent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = w - 1; j != -1; --j) a[i * w + j] += 1;       // counting down to -1
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j != 8; ++j) a[j] += 1;                    // every row updates the first 8 elements
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (unsigned j = lo; j != hi; ++j) a[i * 64 + (j - lo)] = 0; // unsigned: wraps when lo > hi
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j != w; j += 2) a[i * w + j] = 1;          // by twos: may step over w
 }
 
 void opaque_bounds(V &a, const std::vector<int> &len, int n) {

@@ -332,3 +332,15 @@ void planes(const float *__restrict__ in, float *__restrict__ out, int nx, int n
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-6]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(out, ::gpu_autopar::affine(ny * nz, nz + 1, ny * nz - 2 * nz - 2)),
 // CHECK-NEXT:         ::gpu_autopar::to(in, ::gpu_autopar::hull(::gpu_autopar::affine(ny * nz, -ny * nz + nz + 1, ny * nz - 2 * nz - 2), ::gpu_autopar::affine(ny * nz, nz + 2, ny * nz - 2 * nz - 2)))),
+
+// An inner loop tested with `!=` by ones covers [0, m) as `<` does: a row
+// each, every element written (from), with no length clause.
+void rows_not_equal(double *a, const double *b, int n, int m) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j != m; ++j)
+      a[i * m + j] = b[i * m + m - 1 - j];
+}
+// CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-5]]},
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::from(a, ::gpu_autopar::affine(m, 0, m)),
+// CHECK-NEXT:         ::gpu_autopar::to(b, ::gpu_autopar::affine(m, 0, m))),

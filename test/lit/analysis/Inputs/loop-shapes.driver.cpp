@@ -128,6 +128,18 @@ CORPUS_FUNCTION(calls) {
   calls(a, add_one, twice, pointers.data(), n);
 }
 
+CORPUS_FUNCTION(not_equal) {
+  const int n = int(corpus::param("n", 40)), w = int(corpus::param("w", 12));
+  const std::size_t cols = std::size_t(corpus::param("cols", 7));
+  static V a;
+  static std::vector<double> m;
+  a.assign(std::size_t(n) * (w > 64 ? w : 64) + 64, 0);
+  m.assign(std::size_t(n) * cols, 0);
+  corpus::fill("a", a);
+  corpus::fill("m", m);
+  not_equal(a, m, cols, n, w, 3u, 50u);
+}
+
 CORPUS_FUNCTION(opaque_bounds) {
   const int n = int(corpus::param("n", 100));
   static V a;
