@@ -30,7 +30,7 @@ std::string writeReport(llvm::StringRef Path, const std::vector<SourceReport> &S
   llvm::json::Array Loops;
   for (const SourceReport &S : Sources)
     for (const LoopReport &L : S.Loops) {
-      llvm::json::Array Reasons, Reductions, Maps, AliasChecks;
+      llvm::json::Array Reasons, Reductions, Maps, AliasChecks, BoundsChecks;
       for (const LoopReport::Reason &R : L.Reasons)
         Reasons.push_back(llvm::json::Object{{"kind", R.Kind}, {"message", R.Message}, {"location", place(R.At)}});
       for (const auto &[Op, Var] : L.Reductions)
@@ -40,6 +40,8 @@ std::string writeReport(llvm::StringRef Path, const std::vector<SourceReport> &S
             llvm::json::Object{{"var", M.Var}, {"kind", M.Kind}, {"section", M.Section}, {"emitted", M.Emitted}});
       for (const auto &[Written, Other] : L.AliasChecks)
         AliasChecks.push_back(llvm::json::Array{Written, Other});
+      for (const auto &[Object, Condition] : L.BoundsChecks)
+        BoundsChecks.push_back(llvm::json::Object{{"object", Object}, {"condition", Condition}});
       Loops.push_back(llvm::json::Object{
           {"source", S.Source},
           {"location", place(L.At)},
@@ -54,6 +56,7 @@ std::string writeReport(llvm::StringRef Path, const std::vector<SourceReport> &S
           {"reductions", std::move(Reductions)},
           {"maps", std::move(Maps)},
           {"alias_checks", std::move(AliasChecks)},
+          {"bounds_checks", std::move(BoundsChecks)},
       });
     }
   llvm::json::Object Root{{"version", 1}, {"loops", std::move(Loops)}};

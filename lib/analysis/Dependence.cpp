@@ -7,6 +7,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/SaveAndRestore.h"
 
+#include <isl/ast.h>
+#include <isl/ast_build.h>
 #include <isl/ctx.h>
 #include <isl/id.h>
 #include <isl/local_space.h>
@@ -44,6 +46,7 @@ ISL_TRAITS(pw_aff)
 ISL_TRAITS(space)
 ISL_TRAITS(id)
 ISL_TRAITS(point)
+ISL_TRAITS(ast_expr)
 #undef ISL_TRAITS
 
 template <class T> class Own {
@@ -155,6 +158,14 @@ struct DependenceTest::Impl {
     bool Exact = true;      // Domain and Rel are exact, not over-approximations
     std::string Why;        // the first thing that made them inexact
     std::vector<std::optional<Poly>> Subscripts;
+    // The instances whose subscripts of a built-in array's inner dimensions
+    // stay within their extents (null: no such dimension). Dimensions are
+    // flattened (`b[i][j - 1]` with j = 0 is the previous row's last
+    // element, and code relies on it), so these are asked only to tell a
+    // conflict that needs a subscript to leave its dimension from one that
+    // does not (inBoundsGuard).
+    Set InBounds;
+    bool BoundsKnown = false;
   };
 
   const LoopAnalysis &A;
@@ -588,6 +599,8 @@ struct DependenceTest::Impl {
       Stmt &S = stmt(X);
       Flat F;
       size_t Next = 0;
+      const bool SeekBounds = !S.BoundsKnown;
+      S.BoundsKnown = true;
       for (const std::vector<int64_t> &Block : Layout) {
         if (Next >= S.Subscripts.size())
           break;
@@ -599,6 +612,8 @@ struct DependenceTest::Impl {
             Stride = Block[E] > 0 && Stride < (int64_t(1) << 40) ? Stride * Block[E] : 0;
           if (Next < S.Subscripts.size()) {
             std::optional<Poly> Sub = S.Subscripts[Next++];
+            if (SeekBounds && D > 0 && Block[D] > 0 && Sub)
+              assumeWithin(S, *Sub, Block[D]);
             if (Offset && Sub && Stride) {
               std::optional<Poly> Scaled = scale(*Sub, Stride);
               Offset = Scaled ? add(*Offset, *Scaled) : std::nullopt;
@@ -785,13 +800,30 @@ struct DependenceTest::Impl {
     return Set(isl_map_params(Pairs.release()));
   }
 
+  // Narrows S.InBounds to the instances where `Sub` lies in [0, Extent).
+  void assumeWithin(Stmt &S, const Poly &Sub, int64_t Extent) {
+    PwAff At = pa(Sub, S);
+    if (!At)
+      return;
+    Set Within(isl_set_intersect(compare(At, constant(S.Sp, 0), BO_GE).release(),
+                                 compare(At, constant(S.Sp, Extent), BO_LT).release()));
+    S.InBounds = S.InBounds ? Set(isl_set_intersect(S.InBounds.release(), Within.release())) : std::move(Within);
+  }
+
+  // The instances of S that run; with Within, only those whose subscripts
+  // stay inside the dimensions of a built-in array.
+  Set running(const Stmt &S, bool Within) {
+    return Within && S.InBounds ? Set(isl_set_intersect(S.Domain.copy(), S.InBounds.copy())) : S.Domain;
+  }
+
   // Pairs (x, y) of instances of X and Y in different iterations of the
   // annotated loop that touch the same element.
-  Map conflicts(const Stmt &X, const Stmt &Y) {
+  Map conflicts(const Stmt &X, const Stmt &Y, bool Within) {
     // Compose the plain access functions first (cheap), then restrict both
     // ends to the instances that run.
     Map D(isl_map_apply_range(X.Rel.copy(), isl_map_reverse(Y.Rel.copy())));
-    D = Map(isl_map_intersect_range(isl_map_intersect_domain(D.release(), X.Domain.copy()), Y.Domain.copy()));
+    D = Map(isl_map_intersect_range(isl_map_intersect_domain(D.release(), running(X, Within).release()),
+                                    running(Y, Within).release()));
     Map Lt(isl_map_order_lt(D.copy(), isl_dim_in, 0, isl_dim_out, 0));
     return Map(isl_map_union(Lt.release(), isl_map_order_gt(D.release(), isl_dim_in, 0, isl_dim_out, 0)));
   }
@@ -1266,12 +1298,143 @@ struct DependenceTest::Impl {
   }
 
   DependenceVerdict test(llvm::ArrayRef<const Access *> Xs) {
-    DependenceVerdict Unknown;
-    Unknown.K = DependenceVerdict::Unknown;
     if (!islOnly() && (separatedWithoutIsl(Xs) || rowsWithoutIsl(Xs)))
       return DependenceVerdict{};
     isl_ctx_reset_operations(I);
     relations(Xs);
+    DependenceVerdict V = search(Xs, false);
+    if (V.K == DependenceVerdict::Independent)
+      return V;
+    // `a[i][j]` of a `T a[][64]` with `j < m` conflicts only when m > 64:
+    // independent wherever the subscripts stay inside their dimensions,
+    // which the rewritten loop checks before it runs.
+    if (std::optional<Guard> G = inBoundsGuard(Xs)) {
+      DependenceVerdict W = search(Xs, true);
+      if (W.K == DependenceVerdict::Independent) {
+        W.Guard = std::move(G->Code);
+        W.GuardShown = std::move(G->Shown);
+        return W;
+      }
+    }
+    return V;
+  }
+
+  // The condition on the loop's parameters under which no access of `Xs`
+  // leaves a dimension of a built-in array, as C++ text; none where no
+  // access could, where isl cannot say it in plain arithmetic, or where it
+  // never holds while the loop runs two iterations.
+  struct Guard {
+    std::string Code, Shown;
+  };
+  std::optional<Guard> inBoundsGuard(llvm::ArrayRef<const Access *> Xs) {
+    Set Outside;
+    for (const Access *X : Xs) {
+      const Stmt &S = stmt(X);
+      if (!S.InBounds)
+        continue;
+      if (!S.Exact)
+        return std::nullopt;
+      Set Params(isl_set_params(isl_set_subtract(S.Domain.copy(), S.InBounds.copy())));
+      Outside = Outside ? Set(isl_set_union(Outside.release(), Params.release())) : std::move(Params);
+    }
+    // Where the loop has fewer than two iterations, or none of these
+    // accesses runs, the guard's value does not matter.
+    Set Runs = twoIterations(), Touches;
+    for (const Access *X : Xs) {
+      Set Params(isl_set_params(stmt(X).Domain.copy()));
+      Touches = Touches ? Set(isl_set_union(Touches.release(), Params.release())) : std::move(Params);
+    }
+    if (!Outside || !Runs || !Touches)
+      return std::nullopt;
+    Runs = Set(isl_set_intersect(Runs.release(), Touches.release()));
+    Set Within(isl_set_subtract(Runs.copy(), Outside.release()));
+    if (!Within || isl_set_is_empty(Within.get()) != isl_bool_false)
+      return std::nullopt;
+    Within = Set(isl_set_gist(isl_set_coalesce(Within.release()), Runs.release()));
+    if (!Within)
+      return std::nullopt;
+    isl_ast_build *Build = isl_ast_build_from_context(isl_set_universe(isl_set_get_space(Within.get())));
+    Own<isl_ast_expr> E(isl_ast_build_expr_from_set(Build, Within.release()));
+    isl_ast_build_free(Build);
+    std::optional<Text> Code = E ? cText(E.get(), true) : std::nullopt;
+    std::optional<Text> Shown = E ? cText(E.get(), false) : std::nullopt;
+    if (!Code || !Shown)
+      return std::nullopt;
+    return Guard{Code->S, Shown->S};
+  }
+
+  // An isl condition over the loop's parameters as C++: comparisons,
+  // && and || of sums of products of numbers and parameters. For the code
+  // (Code), each parameter is read as a long long, so that unsigned ones
+  // compare as numbers; shown to the user, as written.
+  struct Text {
+    std::string S;
+    int Precedence; // of its outermost operator: || 1, && 2, comparison 3, + - 4, * 5, unary - 6, atom 7
+  };
+  std::optional<Text> cText(isl_ast_expr *E, bool Code) {
+    switch (isl_ast_expr_get_type(E)) {
+    case isl_ast_expr_int: {
+      isl_val *V = isl_ast_expr_get_val(E);
+      std::optional<Text> Out;
+      if (V && isl_val_is_int(V) == isl_bool_true)
+        Out = Text{std::to_string(isl_val_get_num_si(V)) + (Code ? "LL" : ""), 7};
+      isl_val_free(V);
+      return Out;
+    }
+    case isl_ast_expr_id: {
+      isl_id *Id = isl_ast_expr_get_id(E);
+      const uintptr_t User = Id ? uintptr_t(isl_id_get_user(Id)) : 0;
+      isl_id_free(Id);
+      if (User == 0 || User - 1 >= Atoms.size() || !isParam(unsigned(User - 1)))
+        return std::nullopt;
+      const std::string &Name = Atoms[unsigned(User - 1)].Spelling;
+      return Text{Code ? "(long long)(" + Name + ")" : Name, 7};
+    }
+    case isl_ast_expr_op: break;
+    default: return std::nullopt;
+    }
+    const char *Op = nullptr;
+    int Prec = 0;
+    switch (isl_ast_expr_op_get_type(E)) {
+    case isl_ast_expr_op_or:
+    case isl_ast_expr_op_or_else: Op = " || ", Prec = 1; break;
+    case isl_ast_expr_op_and:
+    case isl_ast_expr_op_and_then: Op = " && ", Prec = 2; break;
+    case isl_ast_expr_op_eq: Op = " == ", Prec = 3; break;
+    case isl_ast_expr_op_le: Op = " <= ", Prec = 3; break;
+    case isl_ast_expr_op_lt: Op = " < ", Prec = 3; break;
+    case isl_ast_expr_op_ge: Op = " >= ", Prec = 3; break;
+    case isl_ast_expr_op_gt: Op = " > ", Prec = 3; break;
+    case isl_ast_expr_op_add: Op = " + ", Prec = 4; break;
+    case isl_ast_expr_op_sub: Op = " - ", Prec = 4; break;
+    case isl_ast_expr_op_mul: Op = " * ", Prec = 5; break;
+    case isl_ast_expr_op_minus: Op = "-", Prec = 6; break;
+    default: return std::nullopt;
+    }
+    const isl_size N = isl_ast_expr_op_get_n_arg(E);
+    if (N != (Prec == 6 ? 1 : 2))
+      return std::nullopt;
+    std::string Out = Prec == 6 ? "-" : "";
+    for (isl_size K = 0; K < N; ++K) {
+      Own<isl_ast_expr> Arg(isl_ast_expr_op_get_arg(E, K));
+      std::optional<Text> T = Arg ? cText(Arg.get(), Code) : std::nullopt;
+      if (!T)
+        return std::nullopt;
+      // Parentheses where C++ would group otherwise: a weaker operator
+      // inside, or the right side of `-`, or comparisons side by side.
+      const bool Wrap = T->Precedence < Prec || (K == 1 && T->Precedence == Prec && (Prec == 4 || Prec == 3)) ||
+                        (Prec == 6 && T->Precedence < 7);
+      Out += (K ? Op : "") + (Wrap ? "(" + T->S + ")" : T->S);
+    }
+    return Text{Out, Prec};
+  }
+
+  // Every pair (write, any access) of Xs: the first certain dependence, or
+  // else the first pair that may conflict, or independent. With Within,
+  // only instances whose subscripts stay inside their dimensions count.
+  DependenceVerdict search(llvm::ArrayRef<const Access *> Xs, bool Within) {
+    DependenceVerdict Unknown;
+    Unknown.K = DependenceVerdict::Unknown;
     bool SawUnknown = false;
     for (size_t A = 0; A < Xs.size(); ++A) {
       if (!Xs[A]->Write)
@@ -1282,7 +1445,7 @@ struct DependenceTest::Impl {
         Stmt &X = stmt(Xs[A]), &Y = stmt(Xs[B]);
         if (X.Object != Y.Object)
           continue; // different depths of a pointer-to-pointer: different objects
-        Map D = conflicts(X, Y);
+        Map D = conflicts(X, Y, Within);
         const isl_bool Empty = isl_map_is_empty(D.get());
         if (Empty == isl_bool_true)
           continue;

@@ -32,6 +32,12 @@ struct DependenceVerdict {
   bool SameElementEverywhere = false;
   // Dependent: two iterations that conflict, e.g. "iterations i=3 and i=60 both write a[60]".
   std::string Witness;
+  // Independent only while the subscripts of a built-in array's inner
+  // dimensions stay within them, which this condition on the loop's
+  // parameters (C++ text) says: `a[i][j]` of a `T a[][64]` with `j < m`
+  // conflicts across rows only when m > 64. Empty: unconditionally.
+  // GuardShown is the same condition as the user writes it.
+  std::string Guard, GuardShown;
 };
 
 // What isl proves about a section proposed for one object's accesses, on

@@ -87,6 +87,9 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::AliasCheckedAtRunTime:
     return {L::Remark, "'%0' and '%1' may overlap; the rewritten loop compares their addresses first and runs "
                        "serially if they do"};
+  case Diag::BoundsCheckedAtRunTime:
+    return {L::Remark, "iterations touch distinct elements of '%0' only while its subscripts stay inside its "
+                       "dimensions (%1); the rewritten loop checks this first and runs serially if not"};
   case Diag::UnknownCall:
     return {Unproven, "call to '%0' %1; it must not touch data that other iterations use"};
   case Diag::NoteWitness: return {L::Note, "for example, %0"};

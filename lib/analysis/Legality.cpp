@@ -262,6 +262,10 @@ private:
       if (llvm::none_of(List, [](const Access *X) { return X->Write; }))
         continue;
       DependenceVerdict R = Test.test(List);
+      if (!R.Guard.empty()) {
+        const Access *First = *llvm::find_if(List, [](const Access *X) { return X->Write; });
+        A.BoundsChecks.push_back({Name, R.Guard, R.GuardShown, First->E->getExprLoc()});
+      }
       if (R.K == DependenceVerdict::Dependent) {
         const bool Same = R.Write == R.Other;
         Verdict::Reason &Why =
@@ -440,7 +444,10 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
                    const AnalysisOptions &Opts) {
   assert(A.Loop && "legality of a loop that was not recognised");
   A.Verdict = LegalityVerdict();
+  A.BoundsChecks.clear();
   Checker(A, Body, Ctx).run();
+  for (const LoopAnalysis::BoundsCheck &C : A.BoundsChecks)
+    render(Finding{Diag::BoundsCheckedAtRunTime, C.Loc, {C.Name, C.Shown}}, Diags, Opts.Strict, nullptr);
   A.Verdict.Decided = true;
   assert((A.Verdict.K == LegalityVerdict::Independent) == A.Verdict.Reasons.empty() &&
          "a verdict other than independent says why");

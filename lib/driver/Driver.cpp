@@ -180,6 +180,8 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
     Out.AliasChecks.push_back(Pair);
   for (const LoopAnalysis::SectionCheck &C : A.SectionChecks)
     Out.AliasChecks.push_back({C.Written, C.Other});
+  for (const LoopAnalysis::BoundsCheck &C : A.BoundsChecks)
+    Out.BoundsChecks.push_back({C.Name, C.Shown});
   if (A.Verdict.Decided)
     Out.Verdict = spelling(A.Verdict.K);
   Out.Witness = A.Verdict.Witness;

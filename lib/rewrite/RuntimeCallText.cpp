@@ -111,6 +111,8 @@ std::string disjointChecksText(const LoopAnalysis &A, const std::string &Space) 
   for (const LoopAnalysis::SectionCheck &C : A.SectionChecks)
     S += ".check_disjoint_objects(" + Bytes(C.Written, C.WrittenSection) + ", \"" + C.Written + "\", " +
          Bytes(C.Other, C.OtherSection) + ", \"" + C.Other + "\")";
+  for (const LoopAnalysis::BoundsCheck &C : A.BoundsChecks)
+    S += ".check_within(" + C.Condition + ", \"" + C.Name + "\", \"" + C.Shown + "\")";
   return S;
 }
 

@@ -240,9 +240,17 @@ class Generator:
     # ---- loop shapes ------------------------------------------------------
     def make_loop(self, k):
         loop = Loop(k)
-        # half of the loops spell extents with named constants (symbolic
-        # sections and hulls in the tool), the others with numbers
-        self.names = dict(self.extent_names) if self.r.random() < 0.5 else {}
+        # extents spelled with numbers, with named constants, or with the loop
+        # function's own parameters (`int nq`): run-time values the tool sees
+        # only as symbols, so strides like `(i * nq + j) * ns + k` are symbolic
+        spelling = self.r.random()
+        if spelling < 0.35:
+            self.names = {}
+        elif spelling < 0.7:
+            self.names = dict(self.extent_names)
+        else:
+            self.names = {v: n.lower() for v, n in self.extent_names.items()}
+            self.extent_type = self.r.choice(["int", "const int", "long"])
         shape = self.r.choice(["nest1", "nest2", "nest2", "nest3", "matvec", "strided", "offset", "reduce",
                                "rangefor"])
         getattr(self, "shape_" + shape)(loop)
@@ -289,6 +297,10 @@ class Generator:
             fmt = {"double": "%a", "int": "%d", "long": "%ld", "unsigned long long": "%llu"}[ctype]
             lines.append('  std::printf("L%d %s=%s\\n", %s);' % (loop.index, name, fmt, name))
         loop.lines = lines
+        text = "\n".join(lines)
+        for v, n in sorted(self.extent_names.items()):
+            if n.lower() in self.names.values() and re.search(r"\b%s\b" % n.lower(), text):
+                loop.params.append(("%s %s" % (self.extent_type, n.lower()), n))
 
     def param_decl(self, a, written):
         const = "" if written or self.r.random() < 0.5 else "const "

@@ -64,6 +64,7 @@ enum class Diag {
   MayAlias,               // warning (error with --strict): '%0' and '%1' may alias; %2 (what to do)
   PackedBitsWrite,        // warning (error with --strict): '%0' is a std::vector<bool>: ... neighbouring elements race
   AliasCheckedAtRunTime,  // remark: '%0' and '%1' may overlap; compared before the loop runs
+  BoundsCheckedAtRunTime, // remark: the subscripts of '%0' stay inside its dimensions only if %1; checked first
   UnknownCall,            // warning (error with --strict): call to '%0' %1 (unseen effects)
   // Classification.
   HostOnlyRemark,          // remark: loop runs on CPU threads only: %0

@@ -38,6 +38,9 @@ struct LoopReport {
   std::vector<Map> Maps;
   // (written, other): objects the rewritten loop compares before it runs
   std::vector<std::pair<std::string, std::string>> AliasChecks;
+  // (object, condition): built-in arrays whose subscripts the rewritten loop
+  // checks stay inside their dimensions before it runs
+  std::vector<std::pair<std::string, std::string>> BoundsChecks;
 };
 
 struct FileResult {

@@ -199,6 +199,16 @@ struct LoopAnalysis {
     std::optional<AffineSection> WrittenSection, OtherSection;
   };
   std::vector<SectionCheck> SectionChecks;
+  // A built-in array whose inner subscripts the loop keeps inside their
+  // dimensions only for some values of its parameters (`a[i][j]` of a
+  // `T a[][64]` with `j < m`): Condition (C++ text) says when, and the
+  // rewritten loop runs serially when it does not hold
+  // (`.check_within(...)`, docs/generated-code.md).
+  struct BoundsCheck {
+    std::string Name, Condition, Shown; // Shown: the condition as the user writes it
+    clang::SourceLocation Loc; // the first write
+  };
+  std::vector<BoundsCheck> BoundsChecks;
   // Why the loop got its mode / was rejected, with locations, for --report.
   struct Reason {
     std::string Text;

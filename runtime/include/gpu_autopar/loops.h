@@ -547,20 +547,20 @@ void per_iteration_loop(loop_mode mode, const loop_site& site, const Space& spac
   per_iteration_body<Space, Body, Reds> loop(mode, space, body, reds);
   loop.produces(produced);
   mark_last_iteration(space, reds);
-  const std::string overlap = options.objects_overlap(); // check_disjoint_objects
+  const std::string overlap = options.checks_failed(); // check_disjoint_objects, check_within
   loop_options o = options.with_mode(mode);
   if (!overlap.empty())
     o.serial_reason = overlap.c_str();
   run_loop(site, space.count(), o, loop);
 }
 // A kernel-mode loop runs serially when objects the tool asked to compare
-// overlap (check_disjoint).
+// overlap (check_disjoint), or a check_within fails.
 template <class KernelBody>
 void run_kernel_loop(const loop_site& site, std::uint64_t count, const loop_options_builder& options,
                      KernelBody& loop) {
   std::string overlap = loop.overlap(options.disjoint_checks());
   if (overlap.empty())
-    overlap = options.objects_overlap();
+    overlap = options.checks_failed();
   loop_options o = options.with_mode(loop_mode::kernel);
   if (!overlap.empty())
     o.serial_reason = overlap.c_str();

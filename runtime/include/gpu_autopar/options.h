@@ -101,6 +101,23 @@ public:
     return {};
   }
 
+  // check_within(holds, "a", "m <= 64"): the tool proved the iterations
+  // independent only while the subscripts of the built-in array `a` stay
+  // inside its dimensions, which `holds` (the condition, evaluated where the
+  // loop starts) says; when it does not, the loop runs serially, in any mode.
+  loop_options_builder& check_within(bool holds, const char* name, const char* condition) {
+    if (!holds && outside_.empty())
+      outside_ = std::string("the subscripts of '") + name + "' may leave its dimensions: " + condition +
+                 " does not hold";
+    return *this;
+  }
+  // Why the loop must run serially, from the checks above that failed;
+  // empty when none did.
+  std::string checks_failed() const {
+    std::string why = objects_overlap();
+    return why.empty() ? outside_ : why;
+  }
+
   loop_options with_mode(loop_mode mode) const {
     loop_options o = o_;
     o.mode = mode;
@@ -122,6 +139,7 @@ private:
   loop_options o_;
   std::vector<disjoint_check> disjoint_;
   std::vector<object_check> objects_;
+  std::string outside_; // the first check_within that failed
 };
 
 inline loop_options_builder options() { return {}; }

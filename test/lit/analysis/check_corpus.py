@@ -6,6 +6,9 @@ Each annotated loop in the corpus is preceded by a line `// expect: ANSWER`:
   unknown      accepted with a warning that independence cannot be proved
   checked      accepted with a remark that two objects that may overlap are
                compared before the loop runs (it runs serially if they do)
+  bounded      accepted with a remark that the subscripts of a built-in
+               array are checked to stay inside its dimensions before the
+               loop runs (it runs serially if they do not)
 The script runs `gpu-autopar --check --report`, compares each loop's verdict
 (and that its decision and diagnostics say the same) with its expectation, prints one line per loop and a summary, and exits 1 on
 any mismatch (or a loop without an expectation).
@@ -24,6 +27,7 @@ UNPROVEN = ("cannot prove that iterations", "may alias", "it must not touch data
 
 VERDICT = {"independent": "independent", "dependent": "dependent", "unproven": "unknown"}
 CHECKED = "the rewritten loop compares their addresses first"
+BOUNDED = "only while its subscripts stay inside its dimensions"
 
 
 def answer(loop):
@@ -32,6 +36,8 @@ def answer(loop):
     verdict = VERDICT.get(loop.get("verdict"), "no verdict")
     if verdict == "independent" and loop["alias_checks"]:
         verdict = "checked"
+    elif verdict == "independent" and loop["bounds_checks"]:
+        verdict = "bounded"
     return verdict if said == verdict else "%s (verdict) but %s (diagnostics)" % (verdict, said)
 
 
@@ -45,7 +51,9 @@ def from_messages(loop):
     if warnings:
         return "warning"
     remarks = [r["message"] for r in loop["reasons"] if r["kind"] == "remark"]
-    return "checked" if any(CHECKED in m for m in remarks) else "independent"
+    if any(CHECKED in m for m in remarks):
+        return "checked"
+    return "bounded" if any(BOUNDED in m for m in remarks) else "independent"
 
 
 def main():

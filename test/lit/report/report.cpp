@@ -28,6 +28,7 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 // CHECK-NEXT:         "x"
 // CHECK-NEXT:       ]
 // CHECK-NEXT:     ],
+// CHECK-NEXT:     "bounds_checks": [],
 // CHECK-NEXT:     "decision": "accepted",
 // CHECK-NEXT:     "location": {
 // CHECK-NEXT:       "column": 1,
@@ -101,6 +102,7 @@ void loops(std::vector<float> &y, const std::vector<float> &x, float a, int n) {
 // CHECK-NEXT:   },
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "alias_checks": [],
+// CHECK-NEXT:     "bounds_checks": [],
 // CHECK-NEXT:     "decision": "accepted",
 // CHECK:            "line": 16
 // CHECK:          "mode": "host",

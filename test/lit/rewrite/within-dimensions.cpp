@@ -1,0 +1,47 @@
+// Built-in arrays swept to run-time bounds: iterations that touch distinct
+// elements only while the subscripts stay inside the array's dimensions get a
+// check of that condition (.check_within) and a remark at the first write;
+// a subscript that leaves its dimension whenever the loop runs (`j - 1` from
+// j = 0) or a conflict inside the dimensions keeps its warning, and the loop
+// its plain options.
+// RUN: %gpu-autopar %s -- -std=c++17 2>&1 | FileCheck %s
+// RUN: %gpu-autopar --check %s -- -std=c++17 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not=warning: --implicit-check-not=remark:
+double B[64][48];
+float G[10][12][16];
+
+void scale(double a[][48], int ni, int nj) {
+#pragma gpu_autopar for
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++)
+      a[i][j] *= 2;
+  // DIAG: within-dimensions.cpp:[[@LINE-1]]:7: remark: iterations touch distinct elements of 'a' only while its subscripts stay inside its dimensions (nj <= 48); the rewritten loop checks this first and runs serially if not
+}
+// CHECK: ::gpu_autopar::options().check_within((long long)(nj) <= 48LL, "a", "nj <= 48"),
+
+void planes(unsigned ni, unsigned nj, unsigned nk) {
+#pragma gpu_autopar for
+  for (unsigned i = 0; i < ni; i++)
+    for (unsigned j = 0; j < nj; j++)
+      for (unsigned k = 0; k < nk; k++)
+        G[i][j][k] += 1;
+  // DIAG: within-dimensions.cpp:[[@LINE-1]]:9: remark: iterations touch distinct elements of 'G' only while its subscripts stay inside its dimensions (nk <= 16 && nj <= 12); the rewritten loop checks this first and runs serially if not
+}
+// CHECK: ::gpu_autopar::options().check_within((long long)(nk) <= 16LL && (long long)(nj) <= 12LL, "G", "nk <= 16 && nj <= 12"),
+
+void previous_column(int n, int m) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      B[i][j] = B[i][j - 1];
+  // DIAG: within-dimensions.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'B': iterations conflict only for some values of the loop's parameters (with n = 2, m = 49, iterations i=0 and i=1 both write B[0][48])
+}
+// CHECK: ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options(),
+
+void next_row(int n, int m) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n - 1; i++)
+    for (int j = 0; j < m; j++)
+      B[i][j] = B[i + 1][j];
+  // DIAG: within-dimensions.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'B': iterations conflict only for some values of the loop's parameters
+}
+// CHECK: ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n - 1), 1), ::gpu_autopar::options(),
