@@ -2,6 +2,7 @@
 // not prove distinct are compared before a kernel-mode loop runs; if their
 // sections over the whole loop share a byte, the loop runs serially on the
 // calling thread and the report says why; otherwise it runs on the devices.
+// A failed check_within (a bounds condition) does the same.
 #include <gpu_autopar/gpu_autopar.h>
 
 #include <gtest/gtest.h>
@@ -100,6 +101,33 @@ TEST(AliasCheck, ContainersOnCpuThreadsAreComparedWhole) {
   EXPECT_EQ(lines[0].find("serial"), std::string::npos) << lines[0];
   EXPECT_NE(lines[0].find("\"threads\":"), std::string::npos) << lines[0];
   EXPECT_EQ(rt_test::json_field(lines[1], "serial_reason"), "\"'out' and 'in' overlap in memory\"") << lines[1];
+}
+
+// check_within: a condition the tool needs for independence (subscripts of a
+// built-in array inside its dimensions), evaluated before the loop; when it
+// fails, the loop runs serially in any mode and says which check failed.
+TEST(BoundsCheck, AFailedConditionRunsTheLoopSeriallyAndSaysWhy) {
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2"}, {"GPU_AUTOPAR_REPORT", report.path()}});
+  std::vector<double> rows(8 * 16, 0.0);
+  for (int cols : {16, 17}) {
+    kernel_loop(kSite, iterations<int>(0, less, 7, 1),
+                options().check_within(cols <= 16, "rows", "cols <= 16"),
+                data(tofrom(rows, affine(16, 0, 16))), reductions(),
+                [=](int i, view<std::vector<double>> r) { r[i * 16] += 1; });
+    host_loop(kSite, iterations<int>(0, less, 7, 1),
+              options().check_within(true, "rows", "ok").check_within(cols <= 16, "rows", "cols <= 16"),
+              reductions(), [&](int i) { rows[i * 16] += 1; });
+  }
+  const auto lines = report.lines();
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(rt_test::json_field(lines[0], "backend"), "\"sim\"") << lines[0];
+  EXPECT_EQ(lines[1].find("serial"), std::string::npos) << lines[1];
+  const std::string why = "\"the subscripts of 'rows' may leave its dimensions: cols <= 16 does not hold\"";
+  EXPECT_EQ(rt_test::json_field(lines[2], "serial_reason"), why) << lines[2];
+  EXPECT_EQ(rt_test::json_field(lines[3], "serial_reason"), why) << lines[3];
+  for (int i = 0; i < 7; ++i)
+    EXPECT_EQ(rows[i * 16], 4.0) << "every iteration ran once per loop, row " << i;
 }
 
 TEST(AliasCheck, ObjectBytesCoverTheWholeObject) {
