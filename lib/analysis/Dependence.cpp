@@ -1315,6 +1315,10 @@ struct DependenceTest::Impl {
         W.GuardShown = std::move(G->Shown);
         return W;
       }
+      // Conflicts remain inside the dimensions too: an example there reads
+      // better than one that walks off the end of a row.
+      if (V.K == DependenceVerdict::Unknown && W.K == DependenceVerdict::Unknown)
+        return W;
     }
     return V;
   }

@@ -2,8 +2,8 @@
 // elements only while the subscripts stay inside the array's dimensions get a
 // check of that condition (.check_within) and a remark at the first write;
 // a subscript that leaves its dimension whenever the loop runs (`j - 1` from
-// j = 0) or a conflict inside the dimensions keeps its warning, and the loop
-// its plain options.
+// j = 0) or a conflict inside the dimensions keeps its warning (with an
+// example inside the dimensions), and the loop its plain options.
 // RUN: %gpu-autopar %s -- -std=c++17 2>&1 | FileCheck %s
 // RUN: %gpu-autopar --check %s -- -std=c++17 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not=warning: --implicit-check-not=remark:
 double B[64][48];
@@ -42,6 +42,6 @@ void next_row(int n, int m) {
   for (int i = 0; i < n - 1; i++)
     for (int j = 0; j < m; j++)
       B[i][j] = B[i + 1][j];
-  // DIAG: within-dimensions.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'B': iterations conflict only for some values of the loop's parameters
+  // DIAG: within-dimensions.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'B': iterations conflict only for some values of the loop's parameters (with n = 3, m = 1, iteration i=1 writes B[1][0] and iteration i=0 reads it)
 }
 // CHECK: ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n - 1), 1), ::gpu_autopar::options(),
