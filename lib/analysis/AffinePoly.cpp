@@ -119,6 +119,39 @@ bool AtomTable::varies(const Poly &P) const {
   return std::any_of(P.Terms.begin(), P.Terms.end(), [&](const auto &T) { return varies(T.first); });
 }
 
+namespace {
+// The last value a loop from `First` by `Step` takes before passing `Limit`:
+// with j += 2 over [0, 7], 6. Only where the distance is a number.
+Poly lastValue(const Poly &First, const Poly &Limit, int64_t Step) {
+  std::optional<Poly> Minus = scale(First, -1);
+  std::optional<Poly> Distance = Minus ? add(Limit, *Minus) : std::nullopt;
+  if (Step == 1 || Step == -1 || !Distance || !Distance->isConstant())
+    return Limit;
+  const int64_t D = Distance->constantTerm();
+  if ((D > 0) != (Step > 0) || D == 0)
+    return Limit;
+  std::optional<Poly> Last = add(First, Poly::constant(D / Step * Step));
+  return Last ? *Last : Limit;
+}
+} // namespace
+
+std::optional<std::pair<Poly, Poly>> Linearizer::range(const InnerLoop &Loop, const std::vector<Enclosing> &Outside) {
+  std::optional<Poly> First = of(Loop.Lower, Outside), Bound = of(Loop.Bound, Outside);
+  if (!First || !Bound || Loop.Step == 0)
+    return std::nullopt;
+  // The body model keeps only loops that move toward their bound, with `!=`
+  // already read as `<` or `>`. Up: [first, bound) or [first, bound]; down:
+  // (bound, first] or [bound, first].
+  assert(Loop.Compare != LoopCompare::NotEqual && "'!=' is stored as '<' or '>'");
+  const bool Strict = Loop.Compare == LoopCompare::Less || Loop.Compare == LoopCompare::Greater;
+  if (Loop.Step > 0) {
+    std::optional<Poly> High = Strict ? add(*Bound, Poly::constant(-1)) : Bound;
+    return High ? std::optional(std::make_pair(*First, lastValue(*First, *High, Loop.Step))) : std::nullopt;
+  }
+  std::optional<Poly> Low = Strict ? add(*Bound, Poly::constant(1)) : Bound;
+  return Low ? std::optional(std::make_pair(lastValue(*First, *Low, Loop.Step), *First)) : std::nullopt;
+}
+
 std::optional<Poly> Linearizer::of(const Expr *E, const std::vector<Enclosing> &At) {
   Around = &At;
   std::optional<Poly> P = walk(E, 0);

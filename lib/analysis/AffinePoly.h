@@ -90,6 +90,14 @@ public:
   std::optional<Poly> of(const clang::Expr *E, const std::vector<Enclosing> &Around);
   std::optional<Poly> ofInduction() { return Poly::atom(T.intern(Atom{Atom::Induction})); }
 
+  // [least, greatest] of the values the counted loop `Loop` gives its
+  // variable, by its header as seen in `Outside` (the statements around the
+  // loop): a strided loop ends at its last value where the distance is a
+  // number (`j += 4` below 63 ends at 60), else at the bound. The one reading
+  // of an inner loop's range that the data maps and the dependence test's
+  // shortcuts share; whether the ends may move is the caller's question.
+  std::optional<std::pair<Poly, Poly>> range(const InnerLoop &Loop, const std::vector<Enclosing> &Outside);
+
 private:
   std::optional<Poly> walk(const clang::Expr *E, int Depth);
   std::optional<Poly> variable(const clang::Expr *E, int Depth);

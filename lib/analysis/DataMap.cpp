@@ -241,31 +241,10 @@ private:
   // one iteration: invariant, or moving with the annotated loop's variable
   // (tiles: `for (k = 16*t; k < 16*t + 16; k++)`).
   std::optional<std::pair<Poly, Poly>> range(const InnerLoop &Loop, const std::vector<Enclosing> &Outside) {
-    std::optional<Poly> First = Lin.of(Loop.Lower, Outside), Bound = Lin.of(Loop.Bound, Outside);
-    if (!First || !Bound || !movesOnlyWithInduction(*First) || !movesOnlyWithInduction(*Bound))
+    std::optional<std::pair<Poly, Poly>> R = Lin.range(Loop, Outside);
+    if (!R || !movesOnlyWithInduction(R->first) || !movesOnlyWithInduction(R->second))
       return std::nullopt;
-    // Up: [first, bound) or [first, bound]; down: (bound, first] or [bound, first].
-    const bool Strict = Loop.Compare == LoopCompare::Less || Loop.Compare == LoopCompare::Greater;
-    if (Loop.Step > 0) {
-      std::optional<Poly> High = Strict ? add(*Bound, Poly::constant(-1)) : Bound;
-      return High ? std::optional(std::make_pair(*First, lastValue(*First, *High, Loop.Step))) : std::nullopt;
-    }
-    std::optional<Poly> Low = Strict ? add(*Bound, Poly::constant(1)) : Bound;
-    return Low ? std::optional(std::make_pair(lastValue(*First, *Low, Loop.Step), *First)) : std::nullopt;
-  }
-
-  // The last value a loop from `First` by `Step` takes before passing
-  // `Limit`: with j += 2 over [0, 7], 6. Only where the distance is a number.
-  static Poly lastValue(const Poly &First, const Poly &Limit, int64_t Step) {
-    std::optional<Poly> Minus = scale(First, -1);
-    std::optional<Poly> Distance = Minus ? add(Limit, *Minus) : std::nullopt;
-    if (Step == 1 || Step == -1 || !Distance || !Distance->isConstant())
-      return Limit;
-    const int64_t D = Distance->constantTerm();
-    if ((D > 0) != (Step > 0) || D == 0)
-      return Limit;
-    std::optional<Poly> Last = add(First, Poly::constant(D / Step * Step));
-    return Last ? *Last : Limit;
+    return R;
   }
 
   // `P` over one iteration. c*j over j in [lo, hi] adds c*lo to the start

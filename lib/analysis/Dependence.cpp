@@ -1043,23 +1043,14 @@ struct DependenceTest::Impl {
         break;
       Prefix.push_back(E);
     }
-    const bool Up = L->Compare == LoopCompare::Less || L->Compare == LoopCompare::LessEqual ||
-                    (L->Compare == LoopCompare::NotEqual && L->Step == 1);
-    const bool Down = L->Compare == LoopCompare::Greater || L->Compare == LoopCompare::GreaterEqual ||
-                      (L->Compare == LoopCompare::NotEqual && L->Step == -1);
-    if (!Up && !Down)
+    std::optional<std::pair<Poly, Poly>> R = Lin.range(*L, Prefix);
+    if (!R)
       return false;
-    std::optional<Poly> Start = Lin.of(L->Lower, Prefix), Bound = Lin.of(L->Bound, Prefix);
-    if (!Start || !Bound)
-      return false;
-    // The smallest and largest values of x, each as a polynomial and a number to add.
-    const bool Inclusive = L->Compare == LoopCompare::LessEqual || L->Compare == LoopCompare::GreaterEqual;
-    const Poly &Least = Up ? *Start : *Bound, &Most = Up ? *Bound : *Start;
-    const int64_t LeastPlus = Up ? 0 : (Inclusive ? 0 : 1), MostPlus = Up ? (Inclusive ? 0 : -1) : 0;
-    // Least + LeastPlus + q >= 0 and Most + MostPlus + q - w <= -1, both numbers.
-    std::optional<Poly> Low = add(Least, Poly::constant(LeastPlus + Offset));
+    const Poly &Least = R->first, &Most = R->second;
+    // Least + q >= 0 and Most + q - w <= -1, both numbers.
+    std::optional<Poly> Low = add(Least, Poly::constant(Offset));
     std::optional<Poly> MinusW = scale(Poly::atom(*Width), -1);
-    std::optional<Poly> HighPart = add(Most, Poly::constant(MostPlus + Offset));
+    std::optional<Poly> HighPart = add(Most, Poly::constant(Offset));
     std::optional<Poly> High = HighPart && MinusW ? add(*HighPart, *MinusW) : std::nullopt;
     return Low && High && Low->isConstant() && Low->constantTerm() >= 0 && High->isConstant() &&
            High->constantTerm() <= -1;
@@ -1077,8 +1068,8 @@ struct DependenceTest::Impl {
   }
 
   // An element `Q + C*x` where only x, the variable of one counted inner
-  // loop, moves: its least and greatest values by that loop's header (a
-  // superset when the step skips some), with the loop.
+  // loop, moves: its least and greatest values by that loop's header
+  // (Linearizer::range), with the loop.
   struct Sweep {
     Poly Least, Greatest;
     const InnerLoop *Loop = nullptr;
@@ -1102,19 +1093,10 @@ struct DependenceTest::Impl {
     auto At = llvm::find_if(X->Around, [&](const Enclosing &E) { return E.K == Enclosing::Counted && E.Loop == W.Loop; });
     if (At == X->Around.end())
       return std::nullopt;
-    const std::vector<Enclosing> Outside(X->Around.begin(), At);
-    std::optional<Poly> First = Lin.of(W.Loop->Lower, Outside), Bound = Lin.of(W.Loop->Bound, Outside);
-    if (!First || !Bound || Atoms.varies(*First) || Atoms.varies(*Bound))
+    std::optional<std::pair<Poly, Poly>> R = Lin.range(*W.Loop, std::vector<Enclosing>(X->Around.begin(), At));
+    if (!R || Atoms.varies(R->first) || Atoms.varies(R->second))
       return std::nullopt;
-    const LoopCompare Cmp = W.Loop->Compare;
-    const bool Up = W.Loop->Step > 0;
-    if ((Cmp == LoopCompare::NotEqual && W.Loop->Step != 1 && W.Loop->Step != -1) ||
-        (Up && (Cmp == LoopCompare::Greater || Cmp == LoopCompare::GreaterEqual)) ||
-        (!Up && (Cmp == LoopCompare::Less || Cmp == LoopCompare::LessEqual)))
-      return std::nullopt;
-    const bool Inclusive = Cmp == LoopCompare::LessEqual || Cmp == LoopCompare::GreaterEqual;
-    std::optional<Poly> Last = Inclusive ? Bound : add(*Bound, Poly::constant(Up ? -1 : 1));
-    std::optional<Poly> Lo = Up ? First : Last, Hi = Up ? Last : First;
+    std::optional<Poly> Lo = R->first, Hi = R->second;
     std::optional<Poly> A = Lo && Hi ? scale(W.C > 0 ? *Lo : *Hi, W.C) : std::nullopt;
     std::optional<Poly> B = Lo && Hi ? scale(W.C > 0 ? *Hi : *Lo, W.C) : std::nullopt;
     std::optional<Poly> Least = A ? add(Q, *A) : std::nullopt, Greatest = B ? add(Q, *B) : std::nullopt;
