@@ -45,6 +45,43 @@ QualType scalarOf(QualType Object, ContainerKind K) {
   return E.getCanonicalType();
 }
 
+// The data member an access indexes when it holds its own storage (not a
+// reference or pointer member, not in a union): `v` in `v[i]` in a method,
+// `g.v` in `g.v[i]`.
+const FieldDecl *ownedMember(const Access &X) {
+  const Expr *E = X.E;
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E); OC && OC->getOperator() == OO_Subscript)
+      E = OC->getArg(0);
+    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      E = MC->getImplicitObjectArgument(); // v.at(k)
+    else
+      break;
+    if (!E)
+      return nullptr;
+  }
+  const auto *M = dyn_cast<MemberExpr>(E);
+  const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  if (!F || F->getType()->isReferenceType() || F->getType()->isPointerType() || F->getParent()->isUnion())
+    return nullptr;
+  return F;
+}
+
+// Two different data members of one object (`u` and `v` of `*this`, `g.u`
+// and `g.v`) that hold their own storage are different objects.
+bool siblingMembers(const Access &A, const Access &B) {
+  const FieldDecl *FA = ownedMember(A), *FB = ownedMember(B);
+  if (!FA || !FB || FA == FB || A.Var != B.Var)
+    return false;
+  const size_t DA = A.Name.rfind('.'), DB = B.Name.rfind('.');
+  const std::string PA = DA == std::string::npos ? "" : A.Name.substr(0, DA),
+                    PB = DB == std::string::npos ? "" : B.Name.substr(0, DB);
+  return PA == PB;
+}
+
 // May two objects used in the loop share memory? Pointers may point into
 // the same array (unless restrict, or of types the strict aliasing rule
 // keeps apart); a pointer may point into an array or container; a container
@@ -76,7 +113,7 @@ bool mayShareMemory(const Access &A, const Access &B, ASTContext &Ctx) {
   auto RefParam = [](const Access &X) {
     return X.Var && !X.ThroughMember && isa<ParmVarDecl>(X.Var) && X.Var->getType()->isReferenceType();
   };
-  if ((RefParam(A) && Own(B)) || (RefParam(B) && Own(A)))
+  if ((RefParam(A) && Own(B)) || (RefParam(B) && Own(A)) || siblingMembers(A, B))
     return false;
   return (Bound(A) || Bound(B)) &&
          Ctx.hasSameUnqualifiedType(A.ObjectType.getNonReferenceType(), B.ObjectType.getNonReferenceType());
