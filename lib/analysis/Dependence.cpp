@@ -678,7 +678,24 @@ struct DependenceTest::Impl {
               }
             }
             PwAff Col = pa(Column, S);
-            if (!Col || !columnInRow(S, Col, N)) {
+            bool Inside = Col && columnInRow(S, Col, N);
+            // The stride may be spelled into the column: `(ns - j) * nc + nc - 1 - i`
+            // reads as row ns - j + 1 and column -1 - i; moving one row back
+            // into the column gives row ns - j and column nc - 1 - i.
+            for (int64_t Shift : {1, -1}) {
+              if (Inside)
+                break;
+              std::optional<Poly> Steps = scale(Poly::atom(N), Shift);
+              std::optional<Poly> Moved = Steps ? add(Column, *Steps) : std::nullopt;
+              std::optional<Poly> Fewer = add(Row, Poly::constant(-Shift));
+              PwAff MovedCol = Moved ? pa(*Moved, S) : PwAff();
+              if (MovedCol && Fewer && columnInRow(S, MovedCol, N)) {
+                Col = std::move(MovedCol);
+                Row = std::move(*Fewer);
+                Inside = true;
+              }
+            }
+            if (!Inside) {
               inexact(S, "subscript of '" + Xs[K]->Name + "' may leave a row of length '" + Atoms[N].Spelling + "'");
               Ok = false;
               break;

@@ -6,10 +6,10 @@
 // loop that writes one and uses another is "checked" (the rewritten loop
 // compares their addresses and runs serially if they are the same).
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 40 loops: 11 checked, 29 independent; 0 mismatches
+// CHECK: 42 loops: 11 checked, 31 independent; 0 mismatches
 // The rewritten loops give the serial numbers (also with a and b one vector):
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/independent.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 40 accepted loops, 22 arrays: equal to serial on cpu and sim:3
+// EQUAL: 42 accepted loops, 22 arrays: equal to serial on cpu and sim:3
 #include <vector>
 using V = std::vector<float>;
 float A[128][128], B[128][128], C[128][128];
@@ -124,6 +124,10 @@ void two_dimensional(V &img, const V &src, int w, int h) {
 #pragma gpu_autopar for
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w - 1; ++x) img[y * w + x + 1] = src[y * w + x]; // shifted column stays in the row
+  // expect: independent
+#pragma gpu_autopar for
+  for (int x = 0; x < w; ++x)
+    for (int y = 1; y < h; ++y) img[(h - y) * w + w - 1 - x] += 1; // flipped: w - 1 - x is the column
 }
 
 void reductions_and_privates(const V &x, int n, double &out) {
@@ -160,6 +164,11 @@ void three_dimensional(V &u, const V &v, int nx, int ny, int nz) {
   for (int i = 0; i < nx; ++i)
     for (int j = ny - 1; j >= 0; --j)
       for (int k = 0; k < nz; ++k) u[i * ny * nz + j * nz + k] *= 0.5f; // expanded, descending rows
+  // expect: independent
+#pragma gpu_autopar for
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      for (int k = 0; k < nz; ++k) u[((nx - 1 - i) * ny + ny - 1 - j) * nz + k] -= 1; // mirrored rows
 }
 
 void range_for(V &v) {
