@@ -36,6 +36,9 @@ cl::opt<bool> CheckOnly("check", cl::desc("Analyse and diagnose only; write noth
 cl::opt<bool> Diff("diff", cl::desc("Print a unified diff instead of the rewritten source"), cl::cat(Category));
 cl::opt<bool> Strict("strict", cl::desc("Dependences the analysis cannot rule out are errors, not warnings"),
                      cl::cat(Category));
+cl::opt<bool> NoRemarks("no-remarks",
+                        cl::desc("Do not print remarks (run-time checks, loops on CPU threads only); --report keeps them"),
+                        cl::cat(Category));
 cl::opt<std::string> ReportFile("report", cl::desc("Write every annotated loop's decision, mode and reasons as JSON"),
                                 cl::value_desc("file.json"), cl::cat(Category));
 cl::list<std::string> Accept("accept",
@@ -199,6 +202,7 @@ int main(int argc, const char **argv) {
   gpuautopar::DriverOptions Opts;
   Opts.ResourceDir = GPU_AUTOPAR_CLANG_RESOURCE_DIR;
   Opts.Strict = Strict;
+  Opts.PrintRemarks = !NoRemarks;
   Opts.RuntimeIncludeDirs = runtimeIncludeDirs(argv[0]);
   for (const std::string &Dialect : Accept) {
     if (Dialect == "omp") {

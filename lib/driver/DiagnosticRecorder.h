@@ -12,7 +12,7 @@ namespace gpuautopar {
 
 class DiagnosticRecorder : public clang::DiagnosticConsumer {
 public:
-  explicit DiagnosticRecorder(clang::DiagnosticConsumer &Next) : Next(Next) {}
+  DiagnosticRecorder(clang::DiagnosticConsumer &Next, bool PrintRemarks) : Next(Next), PrintRemarks(PrintRemarks) {}
 
   void recordInto(std::vector<LoopReport::Reason> *Sink) { this->Sink = Sink; }
 
@@ -38,7 +38,11 @@ public:
       }
       Sink->push_back(std::move(R));
     }
-    Next.HandleDiagnostic(Level, Info);
+    // A remark not printed takes its notes along.
+    if (Level != clang::DiagnosticsEngine::Note)
+      Silenced = !PrintRemarks && Level == clang::DiagnosticsEngine::Remark;
+    if (!Silenced)
+      Next.HandleDiagnostic(Level, Info);
   }
 
 private:
@@ -54,6 +58,8 @@ private:
   }
 
   clang::DiagnosticConsumer &Next;
+  bool PrintRemarks;
+  bool Silenced = false; // the last diagnostic other than a note was a remark not printed
   std::vector<LoopReport::Reason> *Sink = nullptr;
 };
 

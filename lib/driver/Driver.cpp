@@ -218,9 +218,9 @@ struct ForeignHandlers {
 class Consumer : public SemaConsumer {
 public:
   Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, ForeignHandlers &Foreign, FileResult &Result,
-           OutputNames Names, AnalysisOptions Analysis, bool Convert, bool Rewrite)
+           OutputNames Names, AnalysisOptions Analysis, bool Convert, bool Rewrite, bool PrintRemarks)
       : CI(CI), Annotations(Annotations), Foreign(Foreign), Result(Result), Names(std::move(Names)),
-        Analysis(Analysis), Convert(Convert), Rewrite(Rewrite) {}
+        Analysis(Analysis), Convert(Convert), Rewrite(Rewrite), PrintRemarks(PrintRemarks) {}
 
   // The parser exists now and has installed its own OpenMP/OpenACC handlers.
   void InitializeSema(Sema &) override {
@@ -255,7 +255,7 @@ public:
     Index.TraverseDecl(Ctx.getTranslationUnitDecl());
 
     // Diagnostics of each loop are also its reasons in --report.
-    DiagnosticRecorder Recorder(*Diags.getClient());
+    DiagnosticRecorder Recorder(*Diags.getClient(), PrintRemarks);
     const bool OwnedClient = Diags.ownsClient();
     std::unique_ptr<DiagnosticConsumer> Owned = Diags.takeClient();
     DiagnosticConsumer *Printer = Diags.getClient();
@@ -452,6 +452,7 @@ private:
   AnalysisOptions Analysis;
   bool Convert;
   bool Rewrite; // false under --check: the edits would be thrown away
+  bool PrintRemarks; // false under --no-remarks: they go to --report only
   std::vector<Decl *> MainFileDecls;
 };
 
@@ -471,7 +472,7 @@ public:
       Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenACC));
     OutputNames Names{GivenName, llvm::sys::path::filename(GivenName).str()};
     return std::make_unique<Consumer>(CI, *Collector, Foreign, Result, std::move(Names), AnalysisOptions{Opts.Strict},
-                                      Opts.Convert, !Opts.AnalyseOnly);
+                                      Opts.Convert, !Opts.AnalyseOnly, Opts.PrintRemarks);
   }
 
   void EndSourceFileAction() override {

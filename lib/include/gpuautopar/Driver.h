@@ -64,6 +64,9 @@ struct DriverOptions {
   // --check: diagnostics and the report only. Nothing is rewritten, and
   // FileResult::Rewritten is the original text.
   bool AnalyseOnly = false;
+  // --no-remarks: remarks (and their notes) are not printed; --report still
+  // lists them with each loop.
+  bool PrintRemarks = true;
 };
 
 // Processes `File` with the flags `Db` gives for it. Diagnostics go to stderr
