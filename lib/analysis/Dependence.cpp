@@ -599,8 +599,10 @@ struct DependenceTest::Impl {
       Stmt &S = stmt(X);
       Flat F;
       size_t Next = 0;
-      const bool SeekBounds = !S.BoundsKnown;
-      S.BoundsKnown = true;
+      // Bounds are the dependence test's question, asked in its own terms
+      // (a section proof reads products of parameters as parameters).
+      const bool SeekBounds = !S.BoundsKnown && !ProductsAsParams;
+      S.BoundsKnown = S.BoundsKnown || SeekBounds;
       for (const std::vector<int64_t> &Block : Layout) {
         if (Next >= S.Subscripts.size())
           break;
