@@ -848,9 +848,15 @@ struct DependenceTest::Impl {
   }
 
   // Whether the conflicts happen for every value of the parameters (but
-  // finitely many) for which the loop has two iterations.
-  bool always(const Map &D) {
+  // finitely many) for which the loop has two iterations and both accesses
+  // run: `a[j] += 1` for j < m conflicts whenever m >= 1, and with m <= 0
+  // there is nothing to conflict.
+  bool always(const Map &D, const Stmt &X, const Stmt &Y) {
     Set Q = twoIterations();
+    if (!Q)
+      return false;
+    Q = Set(isl_set_intersect(Q.release(), isl_set_params(X.Domain.copy())));
+    Q = Set(isl_set_intersect(Q.release(), isl_set_params(Y.Domain.copy())));
     if (!Q)
       return false;
     Set E(isl_map_params(D.copy()));
@@ -1456,7 +1462,7 @@ struct DependenceTest::Impl {
           continue;
         const bool Certain = Empty == isl_bool_false && X.Exact && Y.Exact && !Xs[A]->MayWrite &&
                              (Xs[B]->Read || !Xs[B]->MayWrite);
-        if (Certain && always(D)) {
+        if (Certain && always(D, X, Y)) {
           DependenceVerdict V;
           V.K = DependenceVerdict::Dependent;
           V.Write = Xs[A];

@@ -2,8 +2,8 @@
 // elements only while the subscripts stay inside the array's dimensions get a
 // check of that condition (.check_within) and a remark at the first write;
 // a subscript that leaves its dimension whenever the loop runs (`j - 1` from
-// j = 0) or a conflict inside the dimensions keeps its warning (with an
-// example inside the dimensions), and the loop its plain options.
+// j = 0) keeps its warning and the loop its plain options. (A conflict inside
+// the dimensions: diagnostics/within-dimensions-dependent.cpp.)
 // RUN: %gpu-autopar %s -- -std=c++17 2>&1 | FileCheck %s
 // RUN: %gpu-autopar --check %s -- -std=c++17 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not=warning: --implicit-check-not=remark:
 double B[64][48];
@@ -36,12 +36,3 @@ void previous_column(int n, int m) {
   // DIAG: within-dimensions.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'B': iterations conflict only for some values of the loop's parameters (with n = 2, m = 49, iterations i=0 and i=1 both write B[0][48])
 }
 // CHECK: ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options(),
-
-void next_row(int n, int m) {
-#pragma gpu_autopar for
-  for (int i = 0; i < n - 1; i++)
-    for (int j = 0; j < m; j++)
-      B[i][j] = B[i + 1][j];
-  // DIAG: within-dimensions.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'B': iterations conflict only for some values of the loop's parameters (with n = 3, m = 1, iteration i=1 writes B[1][0] and iteration i=0 reads it)
-}
-// CHECK: ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n - 1), 1), ::gpu_autopar::options(),
