@@ -1471,6 +1471,9 @@ struct DependenceTest::Impl {
           V.SameElementEverywhere = llvm::none_of(X.Subscripts, [&](const std::optional<Poly> &P) {
             return P && mentionsInduction(*P);
           });
+          V.OneElement = V.SameElementEverywhere && llvm::none_of(X.Subscripts, [&](const std::optional<Poly> &P) {
+                           return P && Atoms.varies(*P);
+                         });
           return V;
         }
         if (SawUnknown)

@@ -30,6 +30,9 @@ struct DependenceVerdict {
   std::string Why;
   // The write's element does not depend on the annotated loop's variable.
   bool SameElementEverywhere = false;
+  // ... and it is one element: no inner loop moves it (`total` or `a[0]`,
+  // not `bins[j]`).
+  bool OneElement = false;
   // Dependent: two iterations that conflict, e.g. "iterations i=3 and i=60 both write a[60]".
   std::string Witness;
   // Independent only while the subscripts of a built-in array's inner

@@ -307,7 +307,8 @@ private:
         const bool Same = R.Write == R.Other;
         Verdict::Reason &Why =
             add(Diag::LoopCarriedDependence, A.Loop->beginLoc(),
-                {Name, Same && R.SameElementEverywhere ? "every iteration writes the same element"
+                {Name, Same && R.SameElementEverywhere ? (R.OneElement ? "every iteration writes the same element"
+                                                                       : "every iteration writes the same elements")
                        : Same || (R.Other->Write && !R.Other->Read)
                            ? "an element written in one iteration is written again in another"
                            : "an element written in one iteration is read in another"});

@@ -28,7 +28,7 @@ void same_element(double *__restrict__ total, const double *__restrict__ x, int 
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     *total += x[i];
-// CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'total': every iteration writes the same element
+// CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'total': every iteration writes the same element{{$}}
 // CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'total' here
 // CHECK: dependence.cpp:[[@LINE-4]]:3: note: for example, with n = 2, iterations i=0 and i=1 both write total[0]
 }
@@ -73,7 +73,7 @@ void histogram_column(std::vector<int> &bins, const std::vector<int> &x, int n) 
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < 16; ++j)
       bins[j] += x[i * 16 + j];
-// CHECK: dependence.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'bins': every iteration writes the same element
+// CHECK: dependence.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'bins': every iteration writes the same elements{{$}}
 // CHECK: dependence.cpp:[[@LINE-2]]:7: note: write of 'bins' here
 // CHECK: dependence.cpp:[[@LINE-5]]:3: note: for example, with n = 2, iterations i=0 and i=1 both write bins[0]
 }

@@ -51,7 +51,7 @@ void images(Image &img, Image &out, std::vector<Point> &pts, int n) {
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     pts[0].x = pts[i].y;
-// CHECK: members.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'pts': every iteration writes the same element
+// CHECK: members.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'pts': every iteration writes the same element{{$}}
 // CHECK: members.cpp:[[@LINE-2]]:5: note: write of 'pts' here
 // CHECK: members.cpp:[[@LINE-4]]:3: note: for example, with n = 2, iterations i=0 and i=1 both write pts[0]
 #pragma gpu_autopar for

@@ -23,7 +23,7 @@ void same_prefix(std::vector<double> &a, int n, int w) {
   for (int i = 0; i < n; ++i)
     for (int j = 0; j != w; ++j)
       a[j] += 1;
-  // CHECK: within-dimensions-dependent.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'a': every iteration writes the same element
+  // CHECK: within-dimensions-dependent.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'a': every iteration writes the same elements{{$}}
   // CHECK: within-dimensions-dependent.cpp:[[@LINE-2]]:7: note: write of 'a' here
   // CHECK: within-dimensions-dependent.cpp:[[@LINE-5]]:3: note: for example, with n = 2, w = 1, iterations i=0 and i=1 both write a[0]
 }
