@@ -1121,9 +1121,8 @@ struct DependenceTest::Impl {
     std::optional<std::pair<Poly, Poly>> R = Lin.range(*W.Loop, std::vector<Enclosing>(X->Around.begin(), At));
     if (!R || Atoms.varies(R->first) || Atoms.varies(R->second))
       return std::nullopt;
-    std::optional<Poly> Lo = R->first, Hi = R->second;
-    std::optional<Poly> A = Lo && Hi ? scale(W.C > 0 ? *Lo : *Hi, W.C) : std::nullopt;
-    std::optional<Poly> B = Lo && Hi ? scale(W.C > 0 ? *Hi : *Lo, W.C) : std::nullopt;
+    const auto &[Lo, Hi] = *R;
+    std::optional<Poly> A = scale(W.C > 0 ? Lo : Hi, W.C), B = scale(W.C > 0 ? Hi : Lo, W.C);
     std::optional<Poly> Least = A ? add(Q, *A) : std::nullopt, Greatest = B ? add(Q, *B) : std::nullopt;
     if (!Least || !Greatest)
       return std::nullopt;
@@ -1199,8 +1198,9 @@ struct DependenceTest::Impl {
       return false;
     if (!islOnly()) {
       // An element that does not move, or that one inner loop sweeps, with
-      // its ends a number inside the part's. (A strided sweep's ends are
-      // wider than its values: outside, isl tells.)
+      // its ends a number inside the part's. (A strided sweep whose length
+      // is not a number ends at its bound, past its last value: when that
+      // lies outside, isl tells.)
       std::optional<Sweep> W = Atoms.varies(Element) ? sweep(X, Element) : std::nullopt;
       const Poly &Least = W ? W->Least : Element, &Greatest = W ? W->Greatest : Element;
       std::optional<int64_t> Above = difference(Least, Offset), Below = difference(*Last, Greatest);
