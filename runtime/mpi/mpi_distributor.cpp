@@ -197,7 +197,11 @@ private:
 
     std::exception_ptr error;
     const auto t0 = clock::now();
+    std::vector<std::uint64_t> changed(exchange.changed_objects(), 0);
+    // Whatever fails here fails this rank's part, and is agreed on below:
+    // no rank leaves the others waiting in a collective.
     try {
+      exchange.snapshot();
       range_body part(body, mine.begin);
       report_tag tag{",\"distributed\":{\"ranks\":" + std::to_string(ranks) + ",\"first\":" +
                          std::to_string(mine.begin) + ",\"of\":" + std::to_string(count) + "}",
@@ -205,13 +209,12 @@ private:
                          std::to_string(mine.end) + ") of " + std::to_string(count) + " over " +
                          std::to_string(ranks) + " ranks)"};
       run_here(site, mine.size(), options, part, &tag);
+      exchange.bring_home();
+      changed = exchange.find_changes();
     } catch (...) {
       error = std::current_exception();
     }
     const double local_seconds = seconds_since(t0);
-    std::vector<std::uint64_t> changed(exchange.changed_objects(), 0);
-    if (!error)
-      changed = exchange.find_changes();
 
     // One message from every rank to every rank: the outcome, the counts of
     // changed elements, the partials folded in rank order.

@@ -5,6 +5,8 @@
 #include <climits>
 #include <cstring>
 
+#include "gpu_autopar/data_region.h"
+
 namespace gpu_autopar {
 namespace detail {
 namespace {
@@ -59,13 +61,39 @@ section_exchange::section_exchange(const loop_effects& fx, const std::vector<ind
     // The object and element size are this process's own, whatever its range.
     o.mine = fx.written(k, split[any].begin, split[any].end);
     o.mine.lo = o.mine.hi = 0;
-    if (split[rank].size()) {
+    if (split[rank].size())
       o.mine = fx.written(k, split[rank].begin, split[rank].end);
-      const unsigned char* from = o.mine.host + o.mine.lo * std::int64_t(o.mine.element_size);
-      o.before.assign(from, from + (o.mine.hi - o.mine.lo) * std::int64_t(o.mine.element_size));
-    }
     by_changes_.push_back(std::move(o));
   }
+}
+
+namespace {
+// Inside a data region the newest values of a section may be on this
+// process's devices: they come to the host before the host's bytes are
+// compared or sent.
+void host_up_to_date(const written_section& w) {
+  if (w.hi > w.lo)
+    region_host_sync(w.host + w.lo * std::int64_t(w.element_size),
+                     std::size_t(w.hi - w.lo) * w.element_size);
+}
+// Bytes received from other ranks are the newest: the devices' copies of
+// them (inside a data region) are stale.
+void host_received(unsigned char* p, std::size_t bytes) { region_host_written(p, bytes); }
+} // namespace
+
+void section_exchange::snapshot() {
+  for (changed_object& o : by_changes_) {
+    host_up_to_date(o.mine);
+    const unsigned char* from = o.mine.host + o.mine.lo * std::int64_t(o.mine.element_size);
+    o.before.assign(from, from + (o.mine.hi - o.mine.lo) * std::int64_t(o.mine.element_size));
+  }
+}
+
+void section_exchange::bring_home() {
+  for (const slab_object& o : slabs_)
+    host_up_to_date(o.by_rank[std::size_t(rank_)]);
+  for (const changed_object& o : by_changes_)
+    host_up_to_date(o.mine);
 }
 
 std::vector<std::uint64_t> section_exchange::find_changes() {
@@ -137,12 +165,17 @@ void section_exchange::exchange_slab(MPI_Comm comm, const slab_object& o, exchan
   if (fits) {
     MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, host + base * std::int64_t(e), counts.data(), displs.data(),
                    element.get(), comm);
-    return;
+  } else {
+    for (int r = 0; r < ranks_; ++r) {
+      const written_section& w = o.by_rank[r];
+      if (w.hi > w.lo)
+        broadcast_in_pieces(host + w.lo * std::int64_t(e), std::uint64_t(w.hi - w.lo), e, element.get(), r, comm);
+    }
   }
   for (int r = 0; r < ranks_; ++r) {
     const written_section& w = o.by_rank[r];
-    if (w.hi > w.lo)
-      broadcast_in_pieces(host + w.lo * std::int64_t(e), std::uint64_t(w.hi - w.lo), e, element.get(), r, comm);
+    if (r != rank_ && w.hi > w.lo)
+      host_received(host + w.lo * std::int64_t(e), std::size_t(w.hi - w.lo) * e);
   }
 }
 
@@ -180,8 +213,10 @@ void section_exchange::exchange_changes(MPI_Comm comm, std::size_t k,
       std::int64_t head[2];
       std::memcpy(head, p, sizeof head);
       p += sizeof head;
-      if (r != rank_) // this rank's own changes are in place already
+      if (r != rank_) { // this rank's own changes are in place already
         std::memcpy(o.mine.host + head[0], p, std::size_t(head[1]));
+        host_received(o.mine.host + head[0], std::size_t(head[1]));
+      }
       st.changed_bytes += std::uint64_t(head[1]);
       p += head[1];
     }

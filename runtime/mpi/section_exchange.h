@@ -33,9 +33,16 @@ struct exchange_stats {
 
 class section_exchange {
 public:
-  // Plans the exchange for the ranks' ranges; snapshots this rank's hull of
-  // each object that is sent by changes.
+  // Plans the exchange for the ranks' ranges.
   section_exchange(const loop_effects& fx, const std::vector<index_range>& split, int rank);
+
+  // Before this rank's part runs: snapshots its hull of each object that is
+  // sent by changes (inside a data region, after bringing the host's copy up
+  // to date). May throw (a device lost the newest values).
+  void snapshot();
+  // After this rank's part ran: inside a data region, brings what it wrote
+  // from its devices to the host, which the exchange sends. May throw.
+  void bring_home();
 
   // Objects sent by changes, in order; find_changes() gives this rank's count of each.
   std::size_t changed_objects() const { return by_changes_.size(); }
@@ -43,7 +50,9 @@ public:
   // object sent by changes.
   std::vector<std::uint64_t> find_changes();
 
-  // Collective on comm: afterwards every rank holds every rank's writes.
+  // Collective on comm: afterwards every rank holds every rank's writes (on
+  // the host: inside a data region the devices' copies of what came from
+  // other ranks are stale).
   // changed[r][k]: rank r's find_changes()[k].
   exchange_stats run(MPI_Comm comm, const std::vector<std::vector<std::uint64_t>>& changed);
 

@@ -88,7 +88,18 @@ std::vector<overlap> overlaps(const void* p, std::size_t n) {
   return out;
 }
 
-device& pool_device(int id) { return runtime().pool->get(id); }
+device& pool_device(int index) { return runtime().pool->get(index); }
+
+// The device's index in this process's pool, which m.on is indexed by. Not
+// its id(): under MPI the ranks of a node divide its devices, and rank 1's
+// pool holds sim2 and sim3 (ids that name them on the node) at indices 0, 1.
+std::size_t pool_index(const device_context& dev) {
+  const lease_pool& pool = *runtime().pool;
+  for (int d = 0; d < pool.device_count(); ++d)
+    if (pool.get(d).id() == dev.id())
+      return std::size_t(d);
+  throw std::logic_error("gpu-autopar: data region: device " + std::to_string(dev.id()) + " is not in the pool");
+}
 
 void ensure_devices(mapped& m) {
   const int n = runtime().pool ? runtime().pool->device_count() : 0;
@@ -158,7 +169,9 @@ void report_region(const region_state& r) {
                  "\",\"bytes_to_device\":" + std::to_string(di) + ",\"bytes_to_host\":" + std::to_string(dout) +
                  ",\"bytes_from_devices\":" + std::to_string(dpeer) + "}";
   }
-  write_report_line(rt, "{\"region\":\"" + json_escape(where(r)) + "\",\"bytes_to_devices\":" +
+  write_report_line(rt, "{\"region\":\"" + json_escape(where(r)) + "\"" +
+                            (rt.rank >= 0 ? ",\"rank\":" + std::to_string(rt.rank) : std::string()) +
+                            ",\"bytes_to_devices\":" +
                             std::to_string(in) + ",\"bytes_to_host\":" + std::to_string(out) +
                             ",\"bytes_between_devices\":" + std::to_string(between) + ",\"devices\":[" +
                             devices + "]}\n");
@@ -192,10 +205,11 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
   std::unique_lock<std::mutex> lock(o.region->m);
   mapped& m = *o.map;
   ensure_devices(m); // sized once, to the pool: `c` stays where it is
-  device_copy& c = m.on[std::size_t(dev.id())];
+  const std::size_t me = pool_index(dev);
+  device_copy& c = m.on[me];
   if (!c.mem && !c.unusable) {
     try {
-      c.mem = static_cast<unsigned char*>(pool_device(dev.id()).resident_allocate(m.bytes));
+      c.mem = static_cast<unsigned char*>(pool_device(int(me)).resident_allocate(m.bytes));
       if (auto* slot = dynamic_cast<slot_context*>(&dev))
         slot->count_allocation();
     } catch (const device_out_of_memory&) {
@@ -217,7 +231,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
     unsigned char* mem = c.mem;
     lock.unlock();
     for (byte_range piece : fresh)
-      pool_device(dev.id()).resident_first_use(mem + piece.begin, piece.size());
+      pool_device(int(me)).resident_first_use(mem + piece.begin, piece.size());
     lock.lock();
     --c.preparing;
     o.region->prepared.notify_all();
@@ -233,7 +247,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
         for (byte_range stale : m.host_valid.missing(piece))
           for (std::size_t d = 0; d < m.on.size(); ++d) {
             device_copy& peer = m.on[d];
-            if (int(d) == dev.id() || !peer.mem || !pool_device(dev.id()).can_copy_from(pool_device(int(d))))
+            if (d == me || !peer.mem || !pool_device(int(me)).can_copy_from(pool_device(int(d))))
               continue;
             for (byte_range have : peer.valid.covered(stale)) {
               if (c.valid.contains(have))
@@ -266,10 +280,10 @@ void region_written(device_context& dev, const void* host, std::size_t bytes, re
     region_host_written(host, bytes);
     return;
   }
+  const std::size_t d = pool_index(dev);
   for (overlap& o : overlaps(host, bytes)) {
     std::lock_guard<std::mutex> lock(o.region->m);
     mapped& m = *o.map;
-    const std::size_t d = std::size_t(dev.id());
     for (std::size_t k = 0; k < m.on.size(); ++k)
       if (k != d)
         m.on[k].valid.remove(o.range);
@@ -279,10 +293,11 @@ void region_written(device_context& dev, const void* host, std::size_t bytes, re
 }
 
 void region_chunk_failed(device_context& dev, const void* host, std::size_t bytes) noexcept {
+  const std::size_t d = pool_index(dev);
   for (overlap& o : overlaps(host, bytes)) {
     std::lock_guard<std::mutex> lock(o.region->m);
-    if (std::size_t(dev.id()) < o.map->on.size())
-      o.map->on[std::size_t(dev.id())].valid.remove(o.range);
+    if (d < o.map->on.size())
+      o.map->on[d].valid.remove(o.range);
   }
 }
 

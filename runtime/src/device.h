@@ -108,7 +108,9 @@ class device {
 public:
   virtual ~device() = default;
   virtual device_kind kind() const = 0;
-  // Index among the runtime's devices (what device_context::id() returns).
+  // The device's number on the node (what device_context::id() returns, and
+  // its name's: sim2). Not always its index in the pool: the ranks of an MPI
+  // job on one node divide its devices, and rank 1 may hold sim2 and sim3.
   virtual int id() const = 0;
   // "sim0", "cuda1"; the log names devices so.
   virtual std::string name() const = 0;
