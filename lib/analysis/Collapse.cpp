@@ -125,7 +125,7 @@ bool collapseNest(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags) {
   return true;
 }
 
-bool collapsedLoopsAreParallel(const LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags,
+bool collapsedLoopsAreParallel(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags,
                                const AnalysisOptions &Opts) {
   bool Ok = true;
   for (const CanonicalLoop &Inner : A.Collapsed) {
@@ -133,7 +133,9 @@ bool collapsedLoopsAreParallel(const LoopAnalysis &A, ASTContext &Ctx, Diagnosti
     Nested.Pragma = A.Pragma;
     Nested.Loop = Inner;
     Nested.Clauses = A.Clauses;
+    Nested.SerialReason = A.SerialReason; // said once per loop
     Ok = checkLegality(Nested, collectBody(Nested, Ctx), Ctx, Diags, Opts) && Ok;
+    A.SerialReason = Nested.SerialReason;
   }
   return Ok;
 }

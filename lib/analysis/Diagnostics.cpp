@@ -129,6 +129,9 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::ForeignDataRegion: return {L::Error, "'#pragma %0' is not translated: %1"};
   case Diag::ForeignFromMacro:
     return {L::Error, "--convert cannot rewrite '#pragma %0' here: it comes from a macro or _Pragma"};
+  case Diag::NoteIndependentClause:
+    return {L::Note, "'#pragma %0 independent' would promise that the iterations are independent and run the loop "
+                     "in parallel"};
   }
   return {L::Error, "internal error: unknown diagnostic"};
 }
@@ -156,6 +159,15 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine &E, Diag D, clang::Sour
   // The engine keeps one ID per distinct (level, text), so asking again is cheap.
   unsigned ID = E.getDiagnosticIDs()->getCustomDiagID(static_cast<clang::DiagnosticIDs::Level>(En.Level),
                                                       llvm::StringRef(Format));
+  return E.Report(Loc, ID);
+}
+
+clang::DiagnosticBuilder reportSequential(clang::DiagnosticsEngine &E, Diag D, clang::SourceLocation Loc,
+                                          llvm::StringRef Construct) {
+  const std::string Format = "loop runs sequentially (OpenACC's '" + Construct.str() +
+                             "' is parallel only when its iterations are proven independent): " +
+                             entryFor(D, /*Strict=*/false).Format;
+  unsigned ID = E.getDiagnosticIDs()->getCustomDiagID(clang::DiagnosticIDs::Remark, llvm::StringRef(Format));
   return E.Report(Loc, ID);
 }
 

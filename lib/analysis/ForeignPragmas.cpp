@@ -180,8 +180,15 @@ public:
       return unsupported(C, "default(present) has no gpu_autopar equivalent; each loop maps its own data, or a "
                             "'#pragma gpu_autopar data' region keeps it on the devices");
     }
-    if (!Omp && N == "independent")
-      return; // what the annotation itself says
+    if (!Omp && (N == "independent" || N == "auto")) {
+      // independent: what the annotation itself says; auto: parallel only
+      // where proven (Annotation::ProofRequiredBy). OpenACC allows one of
+      // them (or seq) per loop.
+      if (!LoopIndependence.empty() && LoopIndependence != N)
+        return unsupported(C, "'auto' and 'independent' contradict each other; OpenACC allows only one of them");
+      LoopIndependence = N.str();
+      return;
+    }
     unsupported(C, unsupportedBecause(N));
   }
 
@@ -286,7 +293,6 @@ private:
         .Cases({"num_gangs", "num_workers", "vector_length", "gang", "worker", "vector"},
                "the runtime chooses the devices and the launch shape")
         .Cases({"async", "wait"}, "the rewritten loop returns once every iteration has run")
-        .Case("auto", "the analysis checks the loop either way")
         .Default(nullptr);
   }
 
@@ -505,6 +511,7 @@ private:
 
 public:
   bool Finalize = false; // OpenACC's `exit data ... finalize`: every reference goes
+  std::string LoopIndependence; // OpenACC: "independent", "auto" or empty, as the loop's clauses say
 private:
   AnnotationDialect D;
   DirectiveKind Kind;
@@ -598,6 +605,15 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
   A.Directive = Directive;
   A.Translated = std::move(T.Out);
   A.TranslationOk = T.Ok;
+  // OpenACC runs a `kernels loop` (whose loops are `auto` by default) and an
+  // `auto` loop in parallel only where the compiler proves it independent;
+  // `independent` is the user's promise, as `parallel loop` and `loop` are.
+  if (Dialect == AnnotationDialect::OpenACC && T.LoopIndependence != "independent") {
+    if (T.LoopIndependence == "auto")
+      A.ProofRequiredBy = "auto";
+    else if (Words == "kernels loop")
+      A.ProofRequiredBy = "kernels loop";
+  }
   Found.push_back(std::move(A));
   counted();
 }

@@ -467,6 +467,33 @@ void render(const Finding &F, DiagnosticsEngine &Diags, bool Strict, const char 
     B << Arg;
 }
 
+// Whether the loop's language runs it sequentially for reason `R` (OpenACC's
+// `kernels loop` and `auto` when the iterations are not proven independent):
+// what the tool cannot rule out, and a proven conflict between elements.
+// Other proven reasons (a shared scalar written, a jump out of the loop)
+// stay errors: the rewritten body cannot run them, even in order.
+bool runsSequentiallyFor(const LoopAnalysis &A, const LegalityVerdict::Reason &R) {
+  return !A.Pragma.ProofRequiredBy.empty() &&
+         (R.K == LegalityVerdict::Unproven || R.Main.D == Diag::LoopCarriedDependence);
+}
+
+// Reports `R` as the reason the loop runs sequentially (a remark with its
+// notes); the first such reason also records why for the rewritten loop and
+// says, at the directive, what would make it parallel.
+void runSequentially(LoopAnalysis &A, const LegalityVerdict::Reason &R, DiagnosticsEngine &Diags) {
+  {
+    DiagnosticBuilder B = reportSequential(Diags, R.Main.D, R.Main.Loc, A.Pragma.ProofRequiredBy);
+    for (const std::string &Arg : R.Main.Args)
+      B << Arg;
+  }
+  for (const Finding &N : R.Notes)
+    render(N, Diags, false, nullptr);
+  if (!A.SerialReason.empty())
+    return;
+  A.SerialReason = "OpenACC '" + A.Pragma.ProofRequiredBy + "' whose iterations are not proven independent";
+  report(Diags, Diag::NoteIndependentClause, A.Pragma.HashLoc) << A.Pragma.Directive;
+}
+
 } // namespace
 
 const char *spelling(LegalityVerdict::Kind K) {
@@ -491,11 +518,16 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
          "a verdict other than independent says why");
   // A possible overlap of two objects waits for settleAliasChecks: once the
   // maps are known it may become a check in the rewritten code.
-  const char *AssertedBy = assertedBy(A.Pragma.Dialect);
+  // A kernels or auto loop (OpenACC) is not declared parallel by its directive.
+  const char *AssertedBy = A.Pragma.ProofRequiredBy.empty() ? assertedBy(A.Pragma.Dialect) : nullptr;
   LegalityVerdict::Kind Rendered = LegalityVerdict::Independent;
   for (const LegalityVerdict::Reason &R : A.Verdict.Reasons) {
     if (R.Alias)
       continue;
+    if (runsSequentiallyFor(A, R)) {
+      runSequentially(A, R, Diags);
+      continue;
+    }
     render(R.Main, Diags, Opts.Strict, AssertedBy);
     for (const Finding &N : R.Notes)
       render(N, Diags, Opts.Strict, AssertedBy);
@@ -574,7 +606,9 @@ bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags,
     }
     // A loop with a proven conflict cannot run in parallel whatever the
     // addresses are: a possible overlap would add nothing.
-    if (A.Verdict.K != LegalityVerdict::Dependent) {
+    if (A.Verdict.K != LegalityVerdict::Dependent && runsSequentiallyFor(A, R)) {
+      runSequentially(A, R, Diags);
+    } else if (A.Verdict.K != LegalityVerdict::Dependent) {
       render(R.Main, Diags, Opts.Strict, nullptr);
       for (const Finding &N : R.Notes)
         render(N, Diags, Opts.Strict, nullptr);

@@ -402,9 +402,13 @@ private:
         analyzeLoop(P.A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx, Diags, Analysis);
     if (L.Accepted && Convert) {
       // Annotations inside stay as written: nested ones, here and when the
-      // converted file is rewritten.
+      // converted file is rewritten. An OpenACC loop that runs sequentially
+      // (kernels or auto, not proven) keeps its directive: gpu_autopar's
+      // annotation would promise what OpenACC's does not, and the converted
+      // file, rewritten without --accept, runs the loop as written.
       RewrittenLoops.push_back({P.A.HashLoc, E.S->getEndLoc()});
-      if (P.A.Dialect != AnnotationDialect::GpuAutopar && replaceDirective(Written, "", R, Diags))
+      if (P.A.Dialect != AnnotationDialect::GpuAutopar && L.SerialReason.empty() &&
+          replaceDirective(Written, "", R, Diags))
         ++Result.LoopsRewritten;
     } else if (L.Accepted) {
       if (Rewrite)

@@ -1,4 +1,5 @@
 #include "gpuautopar/RuntimeCallText.h"
+#include "gpuautopar/LoopRewriter.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -113,6 +114,8 @@ std::string disjointChecksText(const LoopAnalysis &A, const std::string &Space) 
          Bytes(C.Other, C.OtherSection) + ", \"" + C.Other + "\")";
   for (const LoopAnalysis::BoundsCheck &C : A.BoundsChecks)
     S += ".check_within(" + C.Condition + ", \"" + C.Name + "\", \"" + C.Shown + "\")";
+  if (!A.SerialReason.empty())
+    S += ".run_serially(\"" + quoted(A.SerialReason) + "\")";
   return S;
 }
 

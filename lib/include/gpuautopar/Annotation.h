@@ -36,6 +36,11 @@ struct Annotation {
   std::string Directive = "gpu_autopar for";
   std::vector<ClauseToken> Translated;
   bool TranslationOk = true;
+  // OpenACC's `kernels loop` without `independent`, and `auto`: the compiler
+  // runs the loop in parallel only where it proves the iterations
+  // independent, and sequentially otherwise. Names the construct ("kernels
+  // loop", "auto"); empty where the directive promises independence.
+  std::string ProofRequiredBy;
 };
 
 } // namespace gpuautopar

@@ -20,7 +20,7 @@ bool collapseNest(LoopAnalysis &A, clang::ASTContext &Ctx, clang::DiagnosticsEng
 
 // The iterations of every collapsed inner loop must be independent as well
 // (for fixed outer values): each is checked as the annotated loop is.
-bool collapsedLoopsAreParallel(const LoopAnalysis &A, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+bool collapsedLoopsAreParallel(LoopAnalysis &A, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
                                const AnalysisOptions &Opts);
 
 } // namespace gpuautopar

@@ -86,6 +86,7 @@ enum class Diag {
   ForeignDirectiveRefused,   // '#pragma %0' is not accepted: %1
   ForeignDataRegion,         // '#pragma %0' is not translated: %1
   ForeignFromMacro,          // --convert cannot rewrite '#pragma %0' that comes from a macro or _Pragma
+  NoteIndependentClause,     // note: '#pragma %0 independent' would promise ...
 };
 
 // Emits diagnostic `D` at `Loc` through the compiler's engine, so that it is
@@ -97,6 +98,13 @@ enum class Diag {
 // parallel, but ...").
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Engine, Diag D, clang::SourceLocation Loc,
                                 bool Strict = false, const char *AssertedBy = nullptr);
+
+// An unproven reason `D` (isUnproven) of a loop whose language runs it
+// sequentially when the compiler cannot prove its iterations independent
+// (OpenACC's `kernels loop` and `auto`, named by `Construct`): a remark that
+// the loop runs sequentially, followed by the reason's own text.
+clang::DiagnosticBuilder reportSequential(clang::DiagnosticsEngine &Engine, Diag D, clang::SourceLocation Loc,
+                                          llvm::StringRef Construct);
 
 // Whether `D` reports something the analysis could not rule out (a warning,
 // an error under --strict) rather than something proven.

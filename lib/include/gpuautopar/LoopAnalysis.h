@@ -209,6 +209,10 @@ struct LoopAnalysis {
     clang::SourceLocation Loc; // the first write
   };
   std::vector<BoundsCheck> BoundsChecks;
+  // Why the rewritten loop runs its iterations in order on the calling thread
+  // (`.run_serially(...)`): an OpenACC `kernels loop` or `auto` loop whose
+  // iterations are not proven independent. Empty: it may run in parallel.
+  std::string SerialReason;
   // Why the loop got its mode / was rejected, with locations, for --report.
   struct Reason {
     std::string Text;

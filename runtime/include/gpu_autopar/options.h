@@ -111,9 +111,19 @@ public:
                  " does not hold";
     return *this;
   }
-  // Why the loop must run serially, from the checks above that failed;
-  // empty when none did.
+  // run_serially("why"): the tool decided that the loop runs its iterations
+  // in order, on the calling thread (an OpenACC kernels or auto loop whose
+  // iterations it could not prove independent), in any mode.
+  loop_options_builder& run_serially(const char* why) {
+    if (serially_.empty())
+      serially_ = why;
+    return *this;
+  }
+  // Why the loop must run serially: the tool's decision, or the first of
+  // the checks above that failed; empty when none did.
   std::string checks_failed() const {
+    if (!serially_.empty())
+      return serially_;
     std::string why = objects_overlap();
     return why.empty() ? outside_ : why;
   }
@@ -140,6 +150,7 @@ private:
   std::vector<disjoint_check> disjoint_;
   std::vector<object_check> objects_;
   std::string outside_; // the first check_within that failed
+  std::string serially_; // run_serially's reason
 };
 
 inline loop_options_builder options() { return {}; }

@@ -30,5 +30,6 @@ void dependent(float *__restrict__ a, int n, int &count) {
 // CHECK: dependence.cpp:14:3: error: OpenACC's annotation says the loop is parallel, but it has a loop-carried dependence on 'a': every iteration writes the same element{{$}}
 // CHECK: dependence.cpp:15:5: note: write of 'a' here
 // CHECK: dependence.cpp:14:3: note: for example, with n = 2, iterations i=0 and i=1 both write a[0]
-// CHECK: dependence.cpp:18:5: error: OpenACC's annotation says the loop is parallel, but 'count' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// A kernels loop is not declared parallel: the error is the tool's own.
+// CHECK: dependence.cpp:18:5: error: 'count' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
 // CHECK: dependence.cpp:5:51: note: 'count' is declared here
