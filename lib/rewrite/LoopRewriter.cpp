@@ -174,6 +174,17 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   if (Compound && !Prologue.empty())
     R.InsertTextAfter(cast<CompoundStmt>(Body)->getLBracLoc().getLocWithOffset(1), Prologue);
 
+  // A directive between the header and an unbraced body (a nested
+  // annotation: `for (...)` / `#pragma omp parallel for` / `for (...)`)
+  // must stay on a line of its own: the call then ends after the header's
+  // `)`, and the text up to the body stays as written.
+  const CanonicalLoop &Innermost = A.Collapsed.empty() ? L : A.Collapsed.back();
+  const SourceLocation RParen = Innermost.Loop ? Innermost.Loop->getRParenLoc() : Innermost.RangeFor->getRParenLoc();
+  const SourceLocation AfterHeader = Lexer::getLocForEndOfToken(RParen, 0, SM, Ctx.getLangOpts());
+  const StringRef Between = Lexer::getSourceText(CharSourceRange::getCharRange(AfterHeader, Body->getBeginLoc()), SM,
+                                                 Ctx.getLangOpts());
+  const bool KeepBetween = !Compound && (Between.contains('#') || Between.contains("_Pragma"));
+
   // The call takes the place of the pragma line and the loop header, indented
   // like the loop was; one argument per line.
   const unsigned Column = SM.getPresumedColumnNumber(L.beginLoc());
@@ -190,13 +201,16 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
     OS << Cont << Produced;
   OS << Cont << reductionsText(A.Clauses) << Cont
      << (A.Mode == LoopMode::Kernel ? "[=] GPU_AUTOPAR_HD (" : "[&](") << H.Params
-     << extraParameters(A, Ctx) << ")" << (Compound ? "" : " {" + Prologue) << "\n"
-     << lineDirective(SM.getPresumedLineNumber(Body->getBeginLoc()), Names)
-     << std::string(SM.getPresumedColumnNumber(Body->getBeginLoc()) - 1, ' ');
+     << extraParameters(A, Ctx) << ")" << (Compound ? "" : " {" + Prologue) << "\n";
+  if (KeepBetween)
+    OS << lineDirective(SM.getPresumedLineNumber(RParen), Names); // the rest of the header's line follows
+  else
+    OS << lineDirective(SM.getPresumedLineNumber(Body->getBeginLoc()), Names)
+       << std::string(SM.getPresumedColumnNumber(Body->getBeginLoc()) - 1, ' ');
 
   SourceLocation LineStart =
       A.Pragma.HashLoc.getLocWithOffset(1 - int(SM.getPresumedColumnNumber(A.Pragma.HashLoc)));
-  R.ReplaceText(CharSourceRange::getCharRange(LineStart, Body->getBeginLoc()), Head);
+  R.ReplaceText(CharSourceRange::getCharRange(LineStart, KeepBetween ? AfterHeader : Body->getBeginLoc()), Head);
   SourceLocation End = endOfStatement(Body, Ctx);
   const std::string Close = std::string(Compound ? ");" : " });") + "\n";
   if (A.Collapsed.empty()) {
