@@ -134,16 +134,24 @@ std::optional<LoopClauses> resolveClauses(const ParsedClauses &P, const Stmt *Lo
   }
   for (const ParsedMap &M : P.Maps)
     C.Maps.push_back({M.Kind, resolve(M.Var, "map"), M.Lower, M.Length, M.Var.Loc});
-  for (const NamedVar &N : P.Privates)
+  auto named = [&](const VarDecl *V, const NamedVar &N, const char *Clause) {
+    if (V && llvm::none_of(C.PrivateNames, [&](const LoopClauses::PrivateName &X) { return X.Var == V; }))
+      C.PrivateNames.push_back({V, N.Loc, Clause});
+  };
+  for (const NamedVar &N : P.Privates) {
     C.Privates.push_back(resolve(N, "private"));
+    named(C.Privates.back(), N, "private");
+  }
   for (const NamedVar &N : P.FirstPrivates)
     if (const VarDecl *V = resolve(N, "firstprivate"); V && !llvm::is_contained(C.FirstPrivates, V)) {
+      named(V, N, "firstprivate");
       C.FirstPrivates.push_back(V);
       if (!llvm::is_contained(C.Privates, V))
         C.Privates.push_back(V);
     }
   for (const NamedVar &N : P.LastPrivates)
     if (const VarDecl *V = resolve(N, "lastprivate"); V && !llvm::is_contained(C.LastPrivates, V)) {
+      named(V, N, "lastprivate");
       C.LastPrivates.push_back(V);
       if (!llvm::is_contained(C.Privates, V))
         C.Privates.push_back(V);

@@ -69,8 +69,9 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::JumpOutOfLoop:
     return {L::Error, "'%0' leaves the annotated loop; the iterations of a parallel loop cannot end it early"};
   case Diag::SharedScalarWrite:
-    return {L::Error, "'%0' is declared outside the loop and written in it; add it to a reduction(...) or "
-                      "private(...) clause"};
+    return {L::Error, "'%0' is declared outside the loop and written in it; %1"};
+  case Diag::PrivateReadBeforeWrite: return {L::Error, "'%0' is read before the iteration writes it; %1"};
+  case Diag::NoteDataSharingClause: return {L::Note, "'%0' clause is here"};
   case Diag::SharedMemberWrite:
     return {L::Error, "member '%0' is shared by all iterations and written in the loop; update a local variable "
                       "in a reduction(...) clause and assign it after the loop"};

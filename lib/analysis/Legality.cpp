@@ -5,6 +5,7 @@
 #include "ExprHelpers.h"
 #include "FunctionKinds.h"
 #include "ReductionCheck.h"
+#include "ScalarUses.h"
 #include "gpuautopar/Diagnostics.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -161,6 +162,7 @@ public:
     jumps();
     inductionWrites();
     scalars();
+    privateReads();
     arrays();
     aliasWrites();
     escapes();
@@ -264,8 +266,8 @@ private:
       if (isPrivate(X.Var) || reductionOf(X.Var))
         continue;
       const std::string Name = X.Var->getNameAsString();
-      note(add(Diag::SharedScalarWrite, X.E->getExprLoc(), {Name}), Diag::NoteDeclaredHere, X.Var->getLocation(),
-           {Name});
+      note(add(Diag::SharedScalarWrite, X.E->getExprLoc(), {Name, sharedWriteAdvice(iterationBody(), X.Var, Ctx)}),
+           Diag::NoteDeclaredHere, X.Var->getLocation(), {Name});
     }
     llvm::DenseSet<const ValueDecl *> ReportedMembers;
     for (const MemberExpr *M : Walk.MemberWrites) {
@@ -278,6 +280,20 @@ private:
     for (const ReductionClause &R : A.Clauses.Reductions)
       if (std::optional<Verdict::Reason> Misuse = checkReduction(R, Walk))
         A.Verdict.add(std::move(*Misuse));
+  }
+
+  // One iteration: the body of the innermost collapsed loop, or the loop's.
+  const Stmt *iterationBody() const { return A.Collapsed.empty() ? A.Loop->body() : A.Collapsed.back().body(); }
+
+  // A private copy an iteration reads before writing it would need a value
+  // from an earlier iteration. (A collapsed inner loop, checked on its own,
+  // is part of the annotated loop's iteration, checked there.)
+  void privateReads() {
+    if (A.Clauses.Collapse > 1 && A.Collapsed.empty())
+      return;
+    for (LegalityVerdict::Reason &R :
+         privateReadsBeforeWrites(A, iterationBody(), A.Pragma.Dialect == AnnotationDialect::OpenMP))
+      A.Verdict.add(std::move(R));
   }
 
   // Every pair (write, any access) of one array, itself included: two

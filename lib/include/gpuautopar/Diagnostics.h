@@ -49,8 +49,10 @@ enum class Diag {
   // Legality.
   WriteToInduction,       // the loop body writes the induction variable '%0'
   JumpOutOfLoop,          // '%0' leaves the annotated loop
-  SharedScalarWrite,      // '%0' is declared outside the loop and written in it
+  SharedScalarWrite,      // '%0' is declared outside the loop and written in it; %1 (what to do)
   SharedMemberWrite,      // member '%0' of the enclosing object is written in the loop
+  PrivateReadBeforeWrite, // '%0' is read before the iteration writes it; %1 (why a private copy cannot hold it)
+  NoteDataSharingClause,  // note: '%0' clause is here
   NoteDeclaredHere,       // note: '%0' is declared here
   ReductionOpMismatch,    // reduction(%0: %1) but '%1' is updated with '%2'
   ReductionVarMisuse,     // reduction variable '%0' is used outside its update

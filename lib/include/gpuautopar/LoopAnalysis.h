@@ -53,6 +53,14 @@ struct LoopClauses {
   // outside value and which are written back after the last iteration.
   std::vector<const clang::VarDecl *> Privates;
   std::vector<const clang::VarDecl *> FirstPrivates, LastPrivates;
+  // Where each of them is first named, and in which clause ("private",
+  // "firstprivate", "lastprivate"), for diagnostics about its copies.
+  struct PrivateName {
+    const clang::VarDecl *Var;
+    clang::SourceLocation Loc;
+    const char *Clause;
+  };
+  std::vector<PrivateName> PrivateNames;
   std::optional<ScheduleKind> Schedule;
   std::string ScheduleChunk;              // empty: none given
   std::string Devices;                    // empty: all

@@ -111,8 +111,7 @@ void ok(float *__restrict__ a, const float *__restrict__ b, int n, int chunk, do
   int first = 1, last = 0;
 #pragma gpu_autopar for firstprivate(first) lastprivate(first, last)
   for (int i = 0; i < n; ++i) {
-    first += i;
-    last = first;
+    last = first + i; // read only: each copy holds the value before the loop (private-reads.cpp)
     a[i] = last;
   }
 }

@@ -57,7 +57,7 @@ void images(Image &img, Image &out, std::vector<Point> &pts, int n) {
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     img.w = i;
-// CHECK: members.cpp:[[@LINE-1]]:5: error: 'img' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: members.cpp:[[@LINE-1]]:5: error: 'img' is declared outside the loop and written in it; it is a reference, so every iteration writes the object it names, which a private(...) copy would not reach; write a local variable of the body instead, or a reduction(...) if it accumulates
 // CHECK: members.cpp:[[@LINE-19]]:20: note: 'img' is declared here
 // Accepted: own elements, fields of own elements, row-major images sized by members.
 #pragma gpu_autopar for

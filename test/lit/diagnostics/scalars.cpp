@@ -9,7 +9,7 @@ void shared(float *__restrict__ a, int n) {
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     last = a[i];
-// CHECK: scalars.cpp:[[@LINE-1]]:5: error: 'last' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: scalars.cpp:[[@LINE-1]]:5: error: 'last' is declared outside the loop and written in it; every iteration writes it before reading it: add it to a private(...) clause (lastprivate(...) if its value after the loop is used)
 // CHECK-NEXT: {{^}}   [[@LINE-2]] |     last = a[i];
 // CHECK: scalars.cpp:[[@LINE-6]]:9: note: 'last' is declared here
 }
@@ -19,7 +19,7 @@ void counters(float *__restrict__ a, int n, int &count) {
   for (int i = 0; i < n; ++i)
     if (a[i] > 0)
       ++count;
-// CHECK: scalars.cpp:[[@LINE-1]]:9: error: 'count' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: scalars.cpp:[[@LINE-1]]:9: error: 'count' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: count)' clause
 // CHECK: scalars.cpp:[[@LINE-6]]:50: note: 'count' is declared here
 }
 

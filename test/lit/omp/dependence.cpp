@@ -25,11 +25,11 @@ void dependent(float *__restrict__ a, int n, int &count) {
 // CHECK: dependence.cpp:8:5: note: write of 'a' here
 // CHECK: dependence.cpp:8:12: note: read of 'a' here
 // CHECK: dependence.cpp:7:3: note: for example, with n = 3, iteration i=1 writes a[1] and iteration i=2 reads it
-// CHECK: dependence.cpp:12:5: error: OpenMP's annotation says the loop is parallel, but 'last' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: dependence.cpp:12:5: error: OpenMP's annotation says the loop is parallel, but 'last' is declared outside the loop and written in it; every iteration writes it before reading it: add it to a private(...) clause (lastprivate(...) if its value after the loop is used)
 // CHECK: dependence.cpp:9:7: note: 'last' is declared here
 // CHECK: dependence.cpp:14:3: error: OpenACC's annotation says the loop is parallel, but it has a loop-carried dependence on 'a': every iteration writes the same element{{$}}
 // CHECK: dependence.cpp:15:5: note: write of 'a' here
 // CHECK: dependence.cpp:14:3: note: for example, with n = 2, iterations i=0 and i=1 both write a[0]
 // A kernels loop is not declared parallel: the error is the tool's own.
-// CHECK: dependence.cpp:18:5: error: 'count' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: dependence.cpp:18:5: error: 'count' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: count)' clause
 // CHECK: dependence.cpp:5:51: note: 'count' is declared here

@@ -33,7 +33,7 @@ void clauses(std::vector<float> &a, const std::vector<double> &b, float *__restr
   for (int i = 0; i < n; ++i) { t = i * f; l = t; a[i] = t; }
 // CHECK: #pragma gpu_autopar for private(t) firstprivate(f) lastprivate(l)
 #pragma omp parallel for firstprivate(f), lastprivate(f), shared(a, b)
-  for (int i = 0; i < n; ++i) { f = f + 1; a[i] = b[i] * f; }
+  for (int i = 0; i < n; ++i) { a[i] = b[i] * f + 1; }
 // CHECK: #pragma gpu_autopar for firstprivate(f) lastprivate(f)
 // REMARK: openmp-clauses.cpp:[[@LINE-3]]:59: remark: 'shared' ignored: variables are shared unless a clause says otherwise
 #pragma omp parallel for schedule(static)

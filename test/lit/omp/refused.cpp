@@ -125,11 +125,11 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
   while (k < n) a[k++] = 0;
 // ANCHOR
 // LEGALITY
-// CHECK: refused.cpp:[[@LINE-23]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: refused.cpp:[[@LINE-23]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: s)' clause
 // CHECK: refused.cpp:[[@LINE-119]]:10: note: 's' is declared here
-// CHECK: refused.cpp:[[@LINE-18]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: refused.cpp:[[@LINE-18]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: s)' clause
 // CHECK: refused.cpp:[[@LINE-121]]:10: note: 's' is declared here
-// CHECK: refused.cpp:[[@LINE-13]]:5: error: 's' is declared outside the loop and written in it; add it to a reduction(...) or private(...) clause
+// CHECK: refused.cpp:[[@LINE-13]]:5: error: 's' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: s)' clause
 // CHECK: refused.cpp:[[@LINE-123]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-9]]:3: error: statement after '#pragma omp parallel for' must be a for loop
 // CHECK: refused.cpp:[[@LINE-11]]:1: note: annotation is here
