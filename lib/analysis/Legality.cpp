@@ -27,14 +27,6 @@ namespace {
 
 using namespace clang;
 
-// Under the strict aliasing rule, pointers to different (non-character)
-// types never point into the same array.
-bool mayPointToSameObjects(QualType A, QualType B, ASTContext &Ctx) {
-  QualType PA = A.getNonReferenceType()->getPointeeType().getCanonicalType();
-  QualType PB = B.getNonReferenceType()->getPointeeType().getCanonicalType();
-  return Ctx.hasSameUnqualifiedType(PA, PB) || PA->isCharType() || PB->isCharType() || PA->isVoidType() || PB->isVoidType();
-}
-
 // The scalar type at the bottom of an object's elements (`double` for
 // `double *`, `double[4][4]` and `std::vector<double>`).
 QualType scalarOf(QualType Object, ContainerKind K) {
@@ -44,6 +36,41 @@ QualType scalarOf(QualType Object, ContainerKind K) {
   while (const ArrayType *AT = E->getAsArrayTypeUnsafe())
     E = AT->getElementType();
   return E.getCanonicalType();
+}
+
+// Under C++'s strict aliasing rule, elements of different scalar types (a
+// character type or `void` aside) never share memory. Nothing else about
+// the types keeps two objects apart: a `double *` and a pointer to rows
+// `double (*)[N]` may point into one array (`f(&d[0][1], d)`).
+// An object of class type holds its members' elements: a `double *` may
+// point at the `x` of a `struct P { double x, y; }` a `P *` reaches.
+bool holds(QualType Outer, QualType Inner, ASTContext &Ctx, unsigned Depth = 0) {
+  if (Ctx.hasSameUnqualifiedType(Outer, Inner))
+    return true;
+  const CXXRecordDecl *R = Outer->getAsCXXRecordDecl();
+  if (!R)
+    return false;
+  if (!R->hasDefinition() || Depth > 8)
+    return true; // contents unknown: they may hold anything
+  for (const CXXBaseSpecifier &B : R->bases())
+    if (holds(B.getType().getCanonicalType(), Inner, Ctx, Depth + 1))
+      return true;
+  for (const FieldDecl *F : R->fields()) {
+    QualType T = F->getType();
+    while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType();
+    if (holds(T.getCanonicalType(), Inner, Ctx, Depth + 1))
+      return true;
+  }
+  return false;
+}
+
+bool mayHoldSameScalars(const Access &A, ContainerKind KA, const Access &B, ContainerKind KB, ASTContext &Ctx) {
+  const QualType SA = scalarOf(A.ObjectType, KA), SB = scalarOf(B.ObjectType, KB);
+  if (SA.isNull() || SB.isNull())
+    return true;
+  return SA->isCharType() || SB->isCharType() || SA->isVoidType() || SB->isVoidType() || holds(SA, SB, Ctx) ||
+         holds(SB, SA, Ctx);
 }
 
 // The data member an access indexes when it holds its own storage (not a
@@ -84,8 +111,9 @@ bool siblingMembers(const Access &A, const Access &B) {
 }
 
 // May two objects used in the loop share memory? Pointers may point into
-// the same array (unless restrict, or of types the strict aliasing rule
-// keeps apart); a pointer may point into an array or container; a container
+// the same array, whatever their shapes (unless restrict, or of scalar types
+// the strict aliasing rule keeps apart); a pointer may point into an array
+// or container of its scalar type; a container
 // or array reached by reference (a `std::vector<T> &` parameter, a member)
 // may be bound to another of the same type. Two variables that hold their
 // own storage never overlap.
@@ -94,15 +122,8 @@ bool mayShareMemory(const Access &A, const Access &B, ASTContext &Ctx) {
   if (!KA || !KB)
     return false;
   const bool PA = *KA == ContainerKind::RawPointer, PB = *KB == ContainerKind::RawPointer;
-  if (PA && PB)
-    return mayPointToSameObjects(A.ObjectType, B.ObjectType, Ctx);
-  if (PA || PB) {
-    const QualType SA = scalarOf(A.ObjectType, *KA), SB = scalarOf(B.ObjectType, *KB);
-    if (SA.isNull() || SB.isNull())
-      return true;
-    return Ctx.hasSameUnqualifiedType(SA, SB) || SA->isCharType() || SB->isCharType() || SA->isVoidType() ||
-           SB->isVoidType();
-  }
+  if (PA || PB)
+    return mayHoldSameScalars(A, *KA, B, *KB, Ctx);
   auto Bound = [](const Access &X) {
     return !X.Var || X.ThroughMember || X.Var->getType()->isReferenceType();
   };
