@@ -96,26 +96,37 @@ std::string jsonProblem(StringRef Message) {
 }
 
 // What --check says about a source when asked to: "saxpy.cpp: 2 loops — 1
-// kernel, 1 task; 0 rejected".
+// kernel, 1 task; 0 rejected", and under --accept what stays as written:
+// "app.cpp: 3 loops — 2 kernel, 1 left as written; 0 rejected; 2 other
+// directives left as written".
 void printSummary(const gpuautopar::SourceReport &S) {
   std::map<std::string, unsigned> Modes;
-  unsigned Rejected = 0;
-  for (const gpuautopar::LoopReport &L : S.Loops)
-    L.Ignored ? ++Modes["ignored"] : L.Accepted ? ++Modes[L.Mode] : ++Rejected;
+  unsigned Loops = 0, Rejected = 0, OtherLeft = 0;
+  for (const gpuautopar::LoopReport &L : S.Loops) {
+    if (!L.Directive.empty()) {
+      ++OtherLeft;
+      continue;
+    }
+    ++Loops;
+    L.Left ? ++Modes["left as written"] : L.Ignored ? ++Modes["ignored"] : L.Accepted ? ++Modes[L.Mode] : ++Rejected;
+  }
   outs() << S.Source << ": ";
-  if (S.Loops.empty()) {
-    outs() << "no annotated loops\n";
-    return;
+  if (Loops == 0) {
+    outs() << "no annotated loops";
+  } else {
+    outs() << Loops << (Loops == 1 ? " loop" : " loops");
+    const char *Sep = " \u2014 ";
+    for (const auto &[Mode, Count] : Modes) {
+      outs() << Sep << Count << " " << Mode;
+      Sep = ", ";
+    }
+    if (Modes.empty())
+      outs() << Sep << "none accepted";
+    outs() << "; " << Rejected << " rejected";
   }
-  outs() << S.Loops.size() << (S.Loops.size() == 1 ? " loop" : " loops");
-  const char *Sep = " \u2014 ";
-  for (const auto &[Mode, Count] : Modes) {
-    outs() << Sep << Count << " " << Mode;
-    Sep = ", ";
-  }
-  if (Modes.empty())
-    outs() << Sep << "none accepted";
-  outs() << "; " << Rejected << " rejected\n";
+  if (OtherLeft)
+    outs() << "; " << OtherLeft << (OtherLeft == 1 ? " other directive" : " other directives") << " left as written";
+  outs() << "\n";
 }
 
 std::unique_ptr<clang::tooling::CompilationDatabase> databaseFor(const std::string &Source,

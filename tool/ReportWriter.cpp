@@ -15,8 +15,11 @@ llvm::json::Array strings(const std::vector<std::string> &V) { return llvm::json
 
 // "rewritten": in the output; "accepted": fine, but nothing was written
 // (--check, or another loop of the file was rejected); "ignored": nested in
-// another annotated loop; "rejected".
+// another annotated loop; "left": an OpenMP/OpenACC directive left in the
+// output as written (--accept); "rejected".
 const char *decision(const LoopReport &L, const SourceReport &S) {
+  if (L.Left)
+    return "left";
   if (L.Ignored)
     return "ignored";
   if (!L.Accepted)
@@ -42,7 +45,7 @@ std::string writeReport(llvm::StringRef Path, const std::vector<SourceReport> &S
         AliasChecks.push_back(llvm::json::Array{Written, Other});
       for (const auto &[Object, Condition] : L.BoundsChecks)
         BoundsChecks.push_back(llvm::json::Object{{"object", Object}, {"condition", Condition}});
-      Loops.push_back(llvm::json::Object{
+      llvm::json::Object Entry{
           {"source", S.Source},
           {"location", place(L.At)},
           {"decision", decision(L, S)},
@@ -57,7 +60,11 @@ std::string writeReport(llvm::StringRef Path, const std::vector<SourceReport> &S
           {"maps", std::move(Maps)},
           {"alias_checks", std::move(AliasChecks)},
           {"bounds_checks", std::move(BoundsChecks)},
-      });
+      };
+      // Only a directive other than a loop's (left as written) names itself.
+      if (!L.Directive.empty())
+        Entry["directive"] = L.Directive;
+      Loops.push_back(std::move(Entry));
     }
   llvm::json::Object Root{{"version", 1}, {"loops", std::move(Loops)}};
 

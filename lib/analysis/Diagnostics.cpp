@@ -126,8 +126,10 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::NoteOuterLoop: return {L::Note, "enclosing annotated loop is here"};
   case Diag::ForeignClauseIgnored: return {L::Remark, "'%0' ignored: %1"};
   case Diag::ForeignClauseUnsupported: return {L::Error, "'%0' clause of '#pragma %1' is not supported: %2"};
-  case Diag::ForeignDirectiveRefused: return {L::Error, "'#pragma %0' is not accepted: %1"};
-  case Diag::ForeignDataRegion: return {L::Error, "'#pragma %0' is not translated: %1"};
+  case Diag::ForeignDirectiveLeft: return {L::Remark, "'#pragma %0' left as written: %1"};
+  case Diag::ForeignInsideLeft:
+    return {L::Remark, "'#pragma %0' left as written: it is inside '#pragma %1' (line %2), which is left as "
+                       "written, and translating it alone would change what that construct runs"};
   case Diag::ForeignFromMacro:
     return {L::Error, "--convert cannot rewrite '#pragma %0' here: it comes from a macro or _Pragma"};
   case Diag::NoteIndependentClause:

@@ -76,7 +76,23 @@ DirectiveKind translatedDataDirective(llvm::StringRef Words) {
       .Default(DirectiveKind::For);
 }
 
-// Why a directive that is neither a loop nor a data directive is refused.
+// Directives that cover no statement: declarations and executable
+// directives that stand alone (everything else is a construct over the
+// statement after it).
+bool isStandaloneDirective(AnnotationDialect D, llvm::StringRef Words) {
+  llvm::StringRef First = Words.split(' ').first;
+  if (D == AnnotationDialect::OpenMP)
+    return llvm::StringSwitch<bool>(First)
+        .Cases({"barrier", "taskwait", "taskyield", "flush", "cancel", "cancellation", "depobj", "scan",
+                "threadprivate", "declare", "requires", "allocate", "error", "nothing", "assumes", "begin", "end"},
+               true)
+        .Default(false);
+  return llvm::StringSwitch<bool>(First)
+      .Cases({"wait", "init", "shutdown", "set", "routine", "cache", "declare", "update", "enter", "exit"}, true)
+      .Default(false);
+}
+
+// Why a directive that is neither a loop nor a data directive is left as written.
 const char *refusalReason(AnnotationDialect D, llvm::StringRef Words) {
   llvm::SmallVector<llvm::StringRef, 6> W;
   Words.split(W, ' ');
@@ -94,7 +110,8 @@ const char *refusalReason(AnnotationDialect D, llvm::StringRef Words) {
   if (has("barrier") || has("single") || has("master") || has("masked") || has("ordered") || has("flush"))
     return "synchronisation inside a parallel region has no gpu_autopar equivalent";
   if (D == AnnotationDialect::OpenMP && Words == "simd")
-    return "'simd' alone promises SIMD lanes, not independent iterations; 'parallel for simd' does";
+    return "'simd' alone promises SIMD lanes, not independent iterations ('parallel for simd' does); it stays a "
+           "vectorisation hint for the compiler";
   if (D == AnnotationDialect::OpenACC && Words == "serial loop")
     return "a serial loop runs on one gang, in order: its iterations are not declared independent";
   if (W.size() == 1 || (W.size() == 2 && (W[0] == "target" || W[0] == "parallel")))
@@ -557,13 +574,14 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
 
   const DirectiveKind Kind =
       isDataDirective(Dialect, Words) ? translatedDataDirective(Words) : DirectiveKind::For;
-  if (isDataDirective(Dialect, Words) && Kind == DirectiveKind::For) {
-    report(Diags, Diag::ForeignDataRegion, Introducer.Loc) << Directive << "it has no gpu_autopar equivalent";
-    return counted();
-  }
-  if (Kind == DirectiveKind::For && !isLoopDirective(Dialect, Words)) {
-    report(Diags, Diag::ForeignDirectiveRefused, Introducer.Loc) << Directive << refusalReason(Dialect, Words);
-    return counted();
+  // What gpu-autopar does not translate stays in the file as written; the
+  // driver says so at the directive (it knows the code the construct covers).
+  if (Kind == DirectiveKind::For && (isDataDirective(Dialect, Words) || !isLoopDirective(Dialect, Words))) {
+    const bool Data = isDataDirective(Dialect, Words);
+    Left.push_back({Introducer.Loc, Toks.back().Loc, Directive,
+                    Data ? "it has no gpu_autopar equivalent" : refusalReason(Dialect, Words),
+                    !isStandaloneDirective(Dialect, Words)});
+    return;
   }
 
   Translator T(Dialect, Kind, Directive, Diags);

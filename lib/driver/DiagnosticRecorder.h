@@ -10,6 +10,14 @@
 
 namespace gpuautopar {
 
+// Where `Loc` is, as --report writes it (empty if nowhere).
+inline LoopReport::Place placeOf(clang::SourceLocation Loc, const clang::SourceManager &SM) {
+  clang::PresumedLoc P = SM.getPresumedLoc(Loc);
+  if (P.isInvalid())
+    return {};
+  return {P.getFilename(), P.getLine(), P.getColumn()};
+}
+
 class DiagnosticRecorder : public clang::DiagnosticConsumer {
 public:
   DiagnosticRecorder(clang::DiagnosticConsumer &Next, bool PrintRemarks) : Next(Next), PrintRemarks(PrintRemarks) {}
@@ -31,11 +39,8 @@ public:
       LoopReport::Reason R;
       R.Kind = levelName(Level);
       R.Message = Message.str().str();
-      if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-        clang::PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
-        if (P.isValid())
-          R.At = {P.getFilename(), P.getLine(), P.getColumn()};
-      }
+      if (Info.hasSourceManager() && Info.getLocation().isValid())
+        R.At = placeOf(Info.getLocation(), Info.getSourceManager());
       Sink->push_back(std::move(R));
     }
     // A remark not printed takes its notes along.

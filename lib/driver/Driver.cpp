@@ -1,5 +1,6 @@
 #include "gpuautopar/Driver.h"
 #include "DiagnosticRecorder.h"
+#include "LeftAsWritten.h"
 #include "PragmaWatch.h"
 #include "gpuautopar/AnnotationCollector.h"
 #include "gpuautopar/ClauseParser.h"
@@ -77,6 +78,14 @@ public:
     auto It = First.find(Loc.getRawEncoding());
     return It == First.end() ? Entry{} : It->second;
   }
+  // The first statement that begins after `Loc` (in the same file): what a
+  // construct's directive covers, past any directives between them.
+  Entry firstAfter(SourceLocation Loc) const {
+    auto It = First.upper_bound(Loc.getRawEncoding());
+    return It == First.end() || SM.getFileID(SourceLocation::getFromRawEncoding(It->first)) != SM.getFileID(Loc)
+               ? Entry{}
+               : It->second;
+  }
   // A statement that comes from the macro used at `Use` (its first token is
   // part of that expansion), if any.
   const Stmt *fromMacroAt(SourceLocation Use) const {
@@ -136,13 +145,6 @@ Placement placement(const Annotation &Written, const SourceManager &SM, const La
   P.A.HashLoc = Use.getBegin();
   P.After = Use.getEnd();
   return P;
-}
-
-LoopReport::Place placeOf(SourceLocation Loc, const SourceManager &SM) {
-  PresumedLoc P = SM.getPresumedLoc(Loc);
-  if (P.isInvalid())
-    return {};
-  return {P.getFilename(), P.getLine(), P.getColumn()};
 }
 
 std::string name(const VarDecl *V) { return V ? V->getNameAsString() : std::string(); }
@@ -213,6 +215,12 @@ struct ForeignHandlers {
       N += H->errorsReported();
     return N;
   }
+  std::vector<LeftDirective> leftAsWritten() const {
+    std::vector<LeftDirective> All;
+    for (const auto &H : Handlers)
+      All.insert(All.end(), H->leftAsWritten().begin(), H->leftAsWritten().end());
+    return All;
+  }
 };
 
 class Consumer : public SemaConsumer {
@@ -272,7 +280,15 @@ public:
     if (OldStandard && !CompileErrors)
       report(Diags, Diag::NeedsCxx17, All.front().HashLoc)
           << LangStandard::getLangStandardForKind(Ctx.getLangOpts().LangStd).getName();
+    // OpenMP/OpenACC constructs not translated stay as written, and so do
+    // the directives inside them; each is reported where it stands.
+    LeftAsWritten Left(Foreign.leftAsWritten(), SM, [&](const LeftDirective &D) -> const Stmt * {
+      return D.EndLoc.isFileID() ? Index.firstAfter(D.EndLoc).S : nullptr;
+    });
     for (const Annotation &Written : All) {
+      Left.reportBefore(Written.HashLoc, Diags, Recorder, Result.Loops);
+      if (Left.leaveIfInside(Written, Diags, Recorder, Result.Loops))
+        continue;
       // --convert changes OpenMP and OpenACC directives only.
       if (Written.Kind != DirectiveKind::For) {
         if (!CompileErrors && !OldStandard)
@@ -294,6 +310,7 @@ public:
       }
       Result.Loops.push_back(std::move(Report));
     }
+    Left.reportBefore(SourceLocation(), Diags, Recorder, Result.Loops);
 
     // Host code of each region, now that every annotated loop is known.
     std::vector<SourceRange> DeviceLoops(RewrittenLoops.begin(), RewrittenLoops.end());

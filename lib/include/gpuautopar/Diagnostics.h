@@ -85,8 +85,8 @@ enum class Diag {
   // OpenMP and OpenACC directives under --accept (lib/analysis/ForeignPragmas.cpp).
   ForeignClauseIgnored,      // remark: '%0' ignored: %1
   ForeignClauseUnsupported,  // '%0' clause of '#pragma %1' is not supported: %2
-  ForeignDirectiveRefused,   // '#pragma %0' is not accepted: %1
-  ForeignDataRegion,         // '#pragma %0' is not translated: %1
+  ForeignDirectiveLeft,      // remark: '#pragma %0' left as written: %1
+  ForeignInsideLeft,         // remark: '#pragma %0' left as written: it is inside '#pragma %1' (line %2), ...
   ForeignFromMacro,          // --convert cannot rewrite '#pragma %0' that comes from a macro or _Pragma
   NoteIndependentClause,     // note: '#pragma %0 independent' would promise ...
 };

@@ -29,6 +29,11 @@ struct LoopReport {
   Place At;                 // the pragma
   bool Accepted = false;
   bool Ignored = false;     // nested in another annotated loop: left serial, with a warning
+  // --accept: an OpenMP/OpenACC directive left in the output exactly as
+  // written (with a remark): a construct gpu-autopar does not translate, or
+  // a loop directive inside one.
+  bool Left = false;
+  std::string Directive;    // a directive that is not a loop's ("omp task"); empty for a loop annotation
   std::string Mode;         // "kernel", "task", "host"; empty when the loop was rejected before classification
   std::string Verdict;      // "independent", "unproven", "dependent"; empty when legality was not checked
   std::string Witness;      // two iterations that conflict, for a proven dependence on an array

@@ -3,8 +3,10 @@
 // for`, `acc parallel loop`, ...) becomes an Annotation whose clauses are
 // translated into gpu_autopar's, so that the rest of the tool sees exactly
 // what `#pragma gpu_autopar for ...` would give it. Every other directive of
-// the namespace is diagnosed at its '#pragma', and so is every clause whose
-// meaning does not carry over: nothing is dropped silently.
+// the namespace is left in the file as written (LeftDirective: the driver
+// says so at its '#pragma'), one directive at a time; every clause whose
+// meaning does not carry over is an error at the clause: nothing is dropped
+// silently.
 #pragma once
 
 #include "gpuautopar/Annotation.h"
@@ -20,6 +22,17 @@ class Preprocessor;
 
 namespace gpuautopar {
 
+// A directive gpu-autopar does not translate (a task, a parallel region that
+// is not a single loop, `critical`, `acc host_data`, ...): it stays in the
+// output exactly as written, so the file still builds, with or without
+// OpenMP/OpenACC, as the user's own build of it does.
+struct LeftDirective {
+  clang::SourceLocation HashLoc, EndLoc; // the '#' (or _Pragma) and the directive's last token
+  std::string Directive;                 // "omp task"
+  std::string Why;                       // why it is not translated
+  bool CoversStatement = false;          // a construct over the statement after it (not standalone)
+};
+
 class ForeignPragmaHandler : public clang::PragmaHandler {
 public:
   // Dialect OpenMP handles `#pragma omp`, OpenACC `#pragma acc`.
@@ -29,6 +42,7 @@ public:
                     clang::Token &FirstToken) override;
 
   const std::vector<Annotation> &annotations() const { return Found; }
+  const std::vector<LeftDirective> &leftAsWritten() const { return Left; }
   unsigned errorsReported() const { return Errors; }
 
   // Takes over the namespace from the handler the parser installed (clang's
@@ -41,6 +55,7 @@ public:
 private:
   AnnotationDialect Dialect;
   std::vector<Annotation> Found;
+  std::vector<LeftDirective> Left;
   unsigned Errors = 0;
 };
 

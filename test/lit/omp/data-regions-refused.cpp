@@ -1,12 +1,13 @@
-// OpenACC's host_data is not translated, nor are the clauses of translated
-// data directives whose meaning does not carry over, nor map types a
-// directive does not take. Each is an error at the
-// construct or the clause, naming it and saying what to write instead, and
+// OpenACC's host_data is not translated (a remark: it stays as written), nor
+// are the clauses of translated data directives whose meaning does not carry
+// over, nor map types a directive does not take. Each of these is an error at
+// the clause, naming it and saying what to write instead, and
 // the file is left exactly as it was, even under -i. (Errors found while the
 // file is read come first, then those of the analysis: the last five.)
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/regions.cpp
 // RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc -i %t/regions.cpp -- -std=c++17 2> %t/err
 // RUN: FileCheck %s --input-file %t/err --implicit-check-not=error: --implicit-check-not=warning:
+// RUN: FileCheck %s --check-prefix=LEFT --input-file %t/err --implicit-check-not=remark:
 // RUN: diff %s %t/regions.cpp
 // --convert does not write it either.
 // RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc --convert %t/regions.cpp -o %t/converted.cpp -- -std=c++17 2> /dev/null
@@ -20,7 +21,7 @@ void regions(float *__restrict__ p, const float *__restrict__ q, int n, bool big
 // CHECK: regions.cpp:[[@LINE-1]]:23: error: 'attach' clause of '#pragma acc exit data' is not supported: device addresses and presence have no gpu_autopar equivalent
 #pragma acc host_data use_device(p)
   {}
-// CHECK: regions.cpp:[[@LINE-2]]:1: error: '#pragma acc host_data' is not translated: it has no gpu_autopar equivalent
+// LEFT: regions.cpp:[[@LINE-2]]:1: remark: '#pragma acc host_data' left as written: it has no gpu_autopar equivalent
 #pragma omp target data map(to: q[0:n]) if(big) use_device_ptr(p)
   {}
 // CHECK: regions.cpp:[[@LINE-2]]:41: error: 'if' clause of '#pragma omp target data' is not supported: a region that exists only under a condition has no gpu_autopar equivalent

@@ -1,8 +1,12 @@
-// Every OpenMP and OpenACC directive and clause that is not accepted, each
-// diagnosed at the directive or the clause with the reason; a file with any
-// of them is not written (exit status 1), not even partly.
+// Every OpenMP and OpenACC clause that is not accepted on a loop directive,
+// each an error at the clause with the reason; a file with any of them is not
+// written (exit status 1), not even partly. Every directive that is not
+// translated (regions, sections, tasks, simd alone, synchronisation,
+// declarations) and every loop directive inside such a region is a remark
+// (LEFT) and stays as written: left-as-written.cpp shows such a file written.
 // RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc %s -o %t.out -- -std=c++17 -ferror-limit=0 2> %t.err
-// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=remark: --implicit-check-not=note:
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: FileCheck %s --check-prefix=LEFT --input-file %t.err --implicit-check-not=remark:
 // RUN: not test -e %t.out
 #include <vector>
 
@@ -17,30 +21,32 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
     for (int i = 0; i < n; ++i) a[i] += b[i];
   }
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-8]]:1: error: '#pragma omp parallel' is not accepted: a parallel region is not a single loop; annotate each of its loops instead ('#pragma omp parallel for')
+// LEFT: refused.cpp:[[@LINE-8]]:1: remark: '#pragma omp parallel' left as written: a parallel region is not a single loop; annotate each of its loops instead ('#pragma omp parallel for')
+// LEFT: refused.cpp:[[@LINE-7]]:1: remark: '#pragma omp for' left as written: it is inside '#pragma omp parallel' (line [[@LINE-9]]), which is left as written, and translating it alone would change what that construct runs
+// LEFT: refused.cpp:[[@LINE-6]]:1: remark: '#pragma omp for' left as written: it is inside '#pragma omp parallel' (line [[@LINE-10]]), which is left as written, and translating it alone would change what that construct runs
 #pragma omp parallel sections
   {
 #pragma omp section
     a[0] = 1;
   }
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-6]]:1: error: '#pragma omp parallel sections' is not accepted: sections run different code side by side; gpu-autopar parallelizes loops only
-// CHECK: refused.cpp:[[@LINE-5]]:1: error: '#pragma omp section' is not accepted: sections run different code side by side; gpu-autopar parallelizes loops only
+// LEFT: refused.cpp:[[@LINE-6]]:1: remark: '#pragma omp parallel sections' left as written: sections run different code side by side; gpu-autopar parallelizes loops only
+// LEFT: refused.cpp:[[@LINE-5]]:1: remark: '#pragma omp section' left as written: sections run different code side by side; gpu-autopar parallelizes loops only
 #pragma omp task
   a[0] = 2;
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-3]]:1: error: '#pragma omp task' is not accepted: tasks have no gpu_autopar equivalent; gpu-autopar parallelizes loops only
+// LEFT: refused.cpp:[[@LINE-3]]:1: remark: '#pragma omp task' left as written: tasks have no gpu_autopar equivalent; gpu-autopar parallelizes loops only
 #pragma omp taskloop
   for (int i = 0; i < n; ++i) a[i] = b[i];
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-3]]:1: error: '#pragma omp taskloop' is not accepted: tasks have no gpu_autopar equivalent; gpu-autopar parallelizes loops only
+// LEFT: refused.cpp:[[@LINE-3]]:1: remark: '#pragma omp taskloop' left as written: tasks have no gpu_autopar equivalent; gpu-autopar parallelizes loops only
 #pragma omp simd
   for (int i = 0; i < n; ++i) a[i] = b[i];
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-3]]:1: error: '#pragma omp simd' is not accepted: 'simd' alone promises SIMD lanes, not independent iterations; 'parallel for simd' does
+// LEFT: refused.cpp:[[@LINE-3]]:1: remark: '#pragma omp simd' left as written: 'simd' alone promises SIMD lanes, not independent iterations ('parallel for simd' does); it stays a vectorisation hint for the compiler
 #pragma omp barrier
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-2]]:1: error: '#pragma omp barrier' is not accepted: synchronisation inside a parallel region has no gpu_autopar equivalent
+// LEFT: refused.cpp:[[@LINE-2]]:1: remark: '#pragma omp barrier' left as written: synchronisation inside a parallel region has no gpu_autopar equivalent
 #pragma omp parallel for if(n > 100) linear(t: 1) ordered
   for (int i = 0; i < n; ++i) a[i] = b[i];
 // ANCHOR
@@ -76,11 +82,12 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
     for (int i = 0; i < n; ++i) a[i] = b[i];
   }
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-6]]:1: error: '#pragma acc parallel' is not accepted: a compute region is not a single loop; annotate each of its loops instead ('#pragma acc parallel loop')
+// LEFT: refused.cpp:[[@LINE-6]]:1: remark: '#pragma acc parallel' left as written: a compute region is not a single loop; annotate each of its loops instead ('#pragma acc parallel loop')
+// LEFT: refused.cpp:[[@LINE-5]]:1: remark: '#pragma acc loop' left as written: it is inside '#pragma acc parallel' (line [[@LINE-7]]), which is left as written, and translating it alone would change what that construct runs
 #pragma acc serial loop
   for (int i = 0; i < n; ++i) a[i] = b[i];
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-3]]:1: error: '#pragma acc serial loop' is not accepted: a serial loop runs on one gang, in order: its iterations are not declared independent
+// LEFT: refused.cpp:[[@LINE-3]]:1: remark: '#pragma acc serial loop' left as written: a serial loop runs on one gang, in order: its iterations are not declared independent
 #pragma acc parallel loop seq tile(4) if(n > 4) device_type(nvidia) deviceptr(p) present(p[0:n])
   for (int i = 0; i < n; ++i) a[i] = b[i];
 // ANCHOR
@@ -98,39 +105,39 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
 // CHECK: refused.cpp:[[@LINE-5]]:68: error: 'default' clause of '#pragma acc parallel loop' is not supported: default(present) has no gpu_autopar equivalent; each loop maps its own data, or a '#pragma gpu_autopar data' region keeps it on the devices
 #pragma acc routine seq
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-2]]:1: error: '#pragma acc routine' is not accepted: only loop constructs ('parallel loop', 'kernels loop', 'loop') become gpu_autopar annotations
+// LEFT: refused.cpp:[[@LINE-2]]:1: remark: '#pragma acc routine' left as written: only loop constructs ('parallel loop', 'kernels loop', 'loop') become gpu_autopar annotations
 #pragma omp parallel for
   for (int i = 0; i < n; ++i) {
 #pragma omp atomic
     s += b[i];
   }
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-4]]:1: error: '#pragma omp atomic' is not accepted: gpu-autopar has no atomic updates; write the update as a reduction(...) or let iterations write distinct elements
+// LEFT: refused.cpp:[[@LINE-4]]:1: remark: '#pragma omp atomic' left as written: gpu-autopar has no atomic updates; write the update as a reduction(...) or let iterations write distinct elements
 #pragma omp parallel for
   for (int i = 0; i < n; ++i) {
 #pragma omp critical
     s += b[i];
   }
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-4]]:1: error: '#pragma omp critical' is not accepted: the iterations of a gpu_autopar loop cannot synchronise; use a reduction(...) for what the critical section accumulates
+// LEFT: refused.cpp:[[@LINE-4]]:1: remark: '#pragma omp critical' left as written: the iterations of a gpu_autopar loop cannot synchronise; use a reduction(...) for what the critical section accumulates
 #pragma acc kernels loop
   for (int i = 0; i < n; ++i) {
 #pragma acc atomic update
     s += b[i];
   }
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-4]]:1: error: '#pragma acc atomic update' is not accepted: gpu-autopar has no atomic updates; write the update as a reduction(...) or let iterations write distinct elements
+// LEFT: refused.cpp:[[@LINE-4]]:1: remark: '#pragma acc atomic update' left as written: gpu-autopar has no atomic updates; write the update as a reduction(...) or let iterations write distinct elements
   int k = 0;
 #pragma omp parallel for
   while (k < n) a[k++] = 0;
 // ANCHOR
 // LEGALITY
 // CHECK: refused.cpp:[[@LINE-23]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: s)' clause
-// CHECK: refused.cpp:[[@LINE-119]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-122]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-18]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: s)' clause
-// CHECK: refused.cpp:[[@LINE-121]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-124]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-13]]:5: error: 's' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: s)' clause
-// CHECK: refused.cpp:[[@LINE-123]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-126]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-9]]:3: error: statement after '#pragma omp parallel for' must be a for loop
 // CHECK: refused.cpp:[[@LINE-11]]:1: note: annotation is here
 }
