@@ -217,8 +217,32 @@ std::optional<UnstructuredData> analyzeUnstructuredData(const Annotation &A, con
     return std::nullopt;
   std::vector<ClauseToken> Toks = directiveClauses(A, Ctx);
   unsigned Count = 0;
-  if (!onlyClauses(Toks, {"map"}, Enter ? "enter data" : "exit data", "it takes 'map' clauses only", Diags, &Count))
+  if (Enter ? !onlyClauses(Toks, {"map"}, "enter data", "it takes 'map' clauses only", Diags, &Count)
+            : !onlyClauses(Toks, {"map", "finalize"}, "exit data", "it takes 'map' clauses and 'finalize' only",
+                           Diags, &Count))
     return std::nullopt;
+  // `finalize` (a word at depth 0) is no map: taken out, with a comma
+  // before it, before the maps are parsed.
+  bool Finalize = false;
+  std::vector<ClauseToken> Maps;
+  int Depth = 0;
+  for (const ClauseToken &T : Toks) {
+    if (T.Spelling == "(")
+      ++Depth;
+    else if (T.Spelling == ")")
+      --Depth;
+    if (Depth == 0 && T.Spelling == "finalize") {
+      Finalize = true;
+      --Count;
+      if (!Maps.empty() && Maps.back().Spelling == ",")
+        Maps.pop_back();
+      continue;
+    }
+    if (T.Spelling == "," && Depth == 0 && Maps.empty())
+      continue; // `finalize, map(...)`
+    Maps.push_back(T);
+  }
+  Toks = std::move(Maps);
   if (Count == 0) {
     report(Diags, Diag::DirectiveNeedsClause, endOfDirective(A)) << directiveName(A) << neededClauses(A);
     return std::nullopt;
@@ -241,7 +265,7 @@ std::optional<UnstructuredData> analyzeUnstructuredData(const Annotation &A, con
       *P, "map", [&](llvm::StringRef N) { return lookupVisibleVariableAt(N, A.HashLoc, Enclosing, Ctx); }, Diags);
   if (!Sections)
     return std::nullopt;
-  return UnstructuredData{A.HashLoc, A.EndLoc, Enter, std::move(*Sections)};
+  return UnstructuredData{A.HashLoc, A.EndLoc, Enter, Finalize, std::move(*Sections)};
 }
 
 namespace {

@@ -224,7 +224,7 @@ private:
       return true;
     }
     if (this->Kind == DirectiveKind::ExitData && C.Name == "copyout") {
-      accMap(C, Finalize ? "delete" : "from");
+      accMap(C, "from"); // with `finalize` too: the count drops to zero and the data still comes back
       return true;
     }
     llvm::StringRef Kind = llvm::StringSwitch<llvm::StringRef>(C.Name)
@@ -251,8 +251,10 @@ private:
       return ignored(C, "the copies complete before the code after them runs");
     if (N == "default" && D == AnnotationDialect::OpenACC && !C.Args.empty() && C.Args[0].Spelling == "none")
       return ignored(C, "the analysis finds every variable the loops use");
-    if (N == "finalize" && D == AnnotationDialect::OpenACC && Kind == DirectiveKind::ExitData)
-      return; // read before the other clauses (Finalize)
+    if (N == "finalize" && D == AnnotationDialect::OpenACC && Kind == DirectiveKind::ExitData) {
+      emit("finalize", C.Loc, true); // gpu_autopar's own `exit data ... finalize`
+      return;
+    }
     if (N == "if")
       return unsupported(C, Kind == DirectiveKind::Data ? "a region that exists only under a condition has no "
                                                           "gpu_autopar equivalent"

@@ -35,6 +35,15 @@ std::string objectAndRange(const RegionSection &S) {
   return T;
 }
 
+// The section as the program names it, a string literal for the runtime's
+// errors: `"v[lo:len]"` or `"v"`.
+std::string sectionName(const RegionSection &S) {
+  std::string T = S.Var->getNameAsString();
+  if (!S.Length.empty())
+    T += "[" + (S.Lower.empty() ? std::string("0") : S.Lower) + ":" + S.Length + "]";
+  return "\"" + quoted(T) + "\"";
+}
+
 // The directive's text, from its '#' to the end of its last token.
 CharSourceRange directive(SourceLocation Hash, SourceLocation Last, ASTContext &Ctx) {
   return CharSourceRange::getCharRange(
@@ -56,7 +65,8 @@ template <class Pred> std::string sections(llvm::ArrayRef<RegionSection> Section
   for (const RegionSection &S : Sections)
     if (Keep(S))
       T += std::string(T.size() > 1 ? ", " : "") + "::gpu_autopar::section(" +
-           (S.Kind == MapKind::Delete ? kindText(MapKind::Alloc) : kindText(S.Kind)) + ", " + objectAndRange(S) + ")";
+           (S.Kind == MapKind::Delete ? kindText(MapKind::Alloc) : kindText(S.Kind)) + ", " + objectAndRange(S) +
+           ", " + sectionName(S) + ")";
   return T + "}";
 }
 
@@ -92,7 +102,8 @@ void rewriteUnstructuredData(const UnstructuredData &U, ASTContext &Ctx, Rewrite
   } else {
     if (!llvm::all_of(U.Sections, deleted))
       Calls = "::gpu_autopar::exit_data(" + Site + ", " +
-              sections(U.Sections, [&](const RegionSection &S) { return !deleted(S); }) + ");";
+              sections(U.Sections, [&](const RegionSection &S) { return !deleted(S); }) +
+              (U.Finalize ? ", ::gpu_autopar::finalize);" : ");");
     if (llvm::any_of(U.Sections, deleted))
       Calls += std::string(Calls.empty() ? "" : " ") + "::gpu_autopar::delete_data(" + Site + ", " +
                sections(U.Sections, deleted) + ");";

@@ -136,12 +136,23 @@ std::string reductionsText(const LoopClauses &C) {
 std::string mapText(const LoopAnalysis &A, const ArrayUse &U) {
   const MapClause *Clause = clauseFor(A, U.Var);
   std::string S = std::string("::gpu_autopar::") + mapName(U.Kind) + "(" + U.Var->getNameAsString();
-  if (Clause && !Clause->Length.empty())
-    S += ", (" + (Clause->Lower.empty() ? std::string("0") : Clause->Lower) + "), (" + Clause->Length + ")";
-  if (U.Section)
-    S += ", " + sectionText(*U.Section) + ")";
-  else
-    S += ", ::gpu_autopar::whole())";
+  const bool Extent = Clause && !Clause->Length.empty();
+  const std::string Lower = Extent && !Clause->Lower.empty() ? Clause->Lower : "0";
+  if (Extent)
+    S += ", (" + Lower + "), (" + Clause->Length + ")";
+  S += ", " + (U.Section ? sectionText(*U.Section) : std::string("::gpu_autopar::whole()"));
+  // The clause's section as written, for the runtime's error when it is
+  // only partly present.
+  if (Extent)
+    S += ", \"" + quoted(U.Var->getNameAsString() + "[" + Lower + ":" + Clause->Length + "]") + "\"";
+  S += ")";
+  // A map clause's kind says what is copied where the data is not present;
+  // on present data the runtime goes by what the body does (the loop's
+  // writes to a present `to` section stay in the present copy).
+  if (U.Written && (U.Kind == MapKind::To || U.Kind == MapKind::Alloc))
+    S = "::gpu_autopar::also_written(" + S + ")";
+  if (U.Read && (U.Kind == MapKind::From || U.Kind == MapKind::Alloc))
+    S = "::gpu_autopar::also_read(" + S + ")";
   return S;
 }
 

@@ -1,20 +1,25 @@
-// Data regions (gpu_autopar/data_region.h, docs/runtime.md): which copy of
-// each byte of a mapped section is up to date — the host's and each device's
-// resident copy — and the copies that keep chunks and the host supplied.
+// The data environment (gpu_autopar/data_region.h, docs/runtime.md): the
+// table of present sections with their structured and dynamic reference
+// counts, which copy of each byte of a present section is up to date — the
+// host's and each device's resident copy — and the copies that keep chunks
+// and the host supplied.
 //
-// The model, per mapped section: `host_valid` and each device's `valid` are
+// The model, per present section: `host_valid` and each device's `valid` are
 // sets of byte ranges that hold the newest values; every byte is newest in
 // at least one place. A chunk that writes bytes makes its device the only
 // place where they are newest; a chunk that reads bytes its device does not
 // hold copies them in from the host, after bringing them to the host from
 // the device that holds them (a Jacobi sweep's halo rows). Nothing is copied
-// when the region starts: each device copies what its chunks use, once.
+// when a section becomes present: each device copies what its chunks use,
+// once. Present sections never overlap one another: a section mapped again
+// lies inside one (it only adds a reference) or the mapping is an error.
 #include "gpu_autopar/data_region.h"
 
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -24,52 +29,33 @@
 #include "distributor.h"
 #include "interval_set.h"
 #include "loop_report.h"
+#include "present_table.h"
 #include "runtime_state.h"
 
 namespace gpu_autopar {
 namespace detail {
-namespace {
 
-struct device_copy {
-  unsigned char* mem = nullptr; // the whole section's size, allocated at the device's first use
-  interval_set used;            // the parts a chunk has used (resident_first_use() done or under way)
-  int preparing = 0;            // resident_first_use() calls under way
-  interval_set valid;
-  bool unusable = false;        // could not allocate: its chunks copy through the host
-  std::uint64_t to_device = 0, to_host = 0; // bytes, for the report
-  std::uint64_t from_peers = 0;             // bytes copied in from other devices' copies
-};
-
-struct mapped {
-  map_kind kind;
-  unsigned char* host;
-  std::uint64_t bytes;
-  interval_set host_valid;
-  std::vector<device_copy> on; // by the runtime's device index
-
-  byte_range whole() const { return {0, bytes}; }
-};
-
-struct region_state {
-  loop_site site;
-  std::mutex m;
-  std::condition_variable prepared; // a device's copy has no first use under way any more
-  std::vector<mapped> maps;
-};
-
-std::mutex g_registry_mutex;
-std::vector<region_state*> g_regions; // live, outermost first
-std::atomic<int> g_live{0};
-
-std::string where(const region_state& r) {
-  return std::string(r.site.file) + ":" + std::to_string(r.site.line);
+std::mutex& table_mutex() {
+  static auto* m = new std::mutex; // never destroyed: see table()
+  return *m;
+}
+// Never destroyed: data entered and not exited outlives the devices at
+// program end, and must not be copied back or freed then.
+std::vector<std::unique_ptr<present_entry>>& table() {
+  static auto* t = new std::vector<std::unique_ptr<present_entry>>;
+  return *t;
 }
 
-// Where [p, p + n) meets a mapped section: the section and the byte range
+namespace {
+
+std::atomic<int> g_live{0}; // present sections
+
+std::string where(const loop_site& site) { return std::string(site.file) + ":" + std::to_string(site.line); }
+
+// Where [p, p + n) meets a present section: the section and the byte range
 // of it, relative to its start.
 struct overlap {
-  region_state* region;
-  mapped* map;
+  present_entry* entry;
   byte_range range;
   bool whole_chunk; // the section holds all of [p, p + n)
 };
@@ -77,14 +63,13 @@ struct overlap {
 std::vector<overlap> overlaps(const void* p, std::size_t n) {
   std::vector<overlap> out;
   const auto* b = static_cast<const unsigned char*>(p);
-  std::lock_guard<std::mutex> lock(g_registry_mutex);
-  for (region_state* r : g_regions)
-    for (mapped& m : r->maps) {
-      const unsigned char* lo = std::max(b, static_cast<const unsigned char*>(m.host));
-      const unsigned char* hi = std::min(b + n, static_cast<const unsigned char*>(m.host) + m.bytes);
-      if (lo < hi)
-        out.push_back({r, &m, {std::uint64_t(lo - m.host), std::uint64_t(hi - m.host)}, lo == b && hi == b + n});
-    }
+  std::lock_guard<std::mutex> lock(table_mutex());
+  for (const auto& e : table()) {
+    const unsigned char* lo = std::max(b, static_cast<const unsigned char*>(e->host));
+    const unsigned char* hi = std::min(b + n, static_cast<const unsigned char*>(e->host) + e->bytes);
+    if (lo < hi)
+      out.push_back({e.get(), {std::uint64_t(lo - e->host), std::uint64_t(hi - e->host)}, lo == b && hi == b + n});
+  }
   return out;
 }
 
@@ -101,15 +86,15 @@ std::size_t pool_index(const device_context& dev) {
   throw std::logic_error("gpu-autopar: data region: device " + std::to_string(dev.id()) + " is not in the pool");
 }
 
-void ensure_devices(mapped& m) {
+void ensure_devices(present_entry& m) {
   const int n = runtime().pool ? runtime().pool->device_count() : 0;
   if (int(m.on.size()) < n)
     m.on.resize(std::size_t(n));
 }
 
 // Brings the host's copy of `range` up to date from the devices that hold
-// the newest values (under the region's lock).
-void bring_to_host(region_state& r, mapped& m, byte_range range) {
+// the newest values (under the entry's lock).
+void bring_to_host(present_entry& m, byte_range range) {
   for (byte_range piece : m.host_valid.missing(range)) {
     for (std::size_t d = 0; d < m.on.size() && !piece.empty(); ++d) {
       device_copy& c = m.on[d];
@@ -127,13 +112,13 @@ void bring_to_host(region_state& r, mapped& m, byte_range range) {
     if (!m.host_valid.contains(piece))
       // Held only by a device whose chunk failed after its kernel ran: the
       // newest values are gone. Not a device failure to retry elsewhere.
-      throw loop_error("gpu-autopar: " + where(r) + ": data region: bytes [" + std::to_string(piece.begin) + ", " +
-                       std::to_string(piece.end) + ") of a mapped section were held only by a device that failed; "
-                       "their newest values are lost");
+      throw loop_error("gpu-autopar: " + where(m.site) + ": data region: bytes [" + std::to_string(piece.begin) +
+                       ", " + std::to_string(piece.end) + ") of a mapped section were held only by a device that "
+                       "failed; their newest values are lost");
   }
 }
 
-void host_wrote(mapped& m, byte_range range) {
+void host_wrote(present_entry& m, byte_range range) {
   m.host_valid.add(range);
   for (device_copy& c : m.on)
     c.valid.remove(range);
@@ -141,12 +126,80 @@ void host_wrote(mapped& m, byte_range range) {
 
 void sync_host(const void* p, std::size_t n) {
   for (overlap& o : overlaps(p, n)) {
-    std::lock_guard<std::mutex> lock(o.region->m);
-    bring_to_host(*o.region, *o.map, o.range);
+    std::lock_guard<std::mutex> lock(o.entry->m);
+    bring_to_host(*o.entry, o.range);
   }
 }
 
-void report_region(const region_state& r) {
+// "'b[0:n]'", or the size where the program's name is not known.
+std::string described(const char* name, std::uint64_t bytes) {
+  return name && *name ? "'" + std::string(name) + "'" : "a section of " + std::to_string(bytes) + " bytes";
+}
+
+} // namespace
+
+presence lookup(const region_section& s, present_entry** found) {
+  const auto* p = static_cast<const unsigned char*>(s.host);
+  for (const auto& e : table())
+    if (p < e->host + e->bytes && e->host < p + s.bytes) {
+      *found = e.get();
+      return p >= e->host && p + s.bytes <= e->host + e->bytes ? presence::inside : presence::partly;
+    }
+  *found = nullptr;
+  return presence::absent;
+}
+
+void require_not_partly_present(const loop_site& site, const char* construct, const region_section& s) {
+  present_entry* e = nullptr;
+  if (s.bytes == 0 || lookup(s, &e) != presence::partly)
+    return;
+  throw std::invalid_argument("gpu-autopar: " + where(site) + ": " + construct + " maps " +
+                              described(s.name, s.bytes) + ", which is only partly present: it overlaps " +
+                              described(e->name.empty() ? nullptr : e->name.c_str(), e->bytes) + ", mapped at " +
+                              where(e->site) + ", without lying inside it (OpenMP: a section mapped while "
+                              "present must lie within the present one)");
+}
+
+present_entry* make_present(const loop_site& site, const region_section& s) {
+  auto e = std::make_unique<present_entry>();
+  e->site = site;
+  e->name = s.name ? s.name : "";
+  e->host = static_cast<unsigned char*>(const_cast<void*>(s.host));
+  e->bytes = s.bytes;
+  e->host_valid.add(e->whole()); // the host holds every value when a section becomes present
+  table().push_back(std::move(e));
+  g_live.fetch_add(1, std::memory_order_release);
+  return table().back().get();
+}
+
+std::unique_ptr<present_entry> detach(present_entry* e) {
+  auto& t = table();
+  auto it = std::find_if(t.begin(), t.end(), [&](const auto& x) { return x.get() == e; });
+  std::unique_ptr<present_entry> out = std::move(*it);
+  t.erase(it);
+  g_live.fetch_sub(1, std::memory_order_release);
+  return out;
+}
+
+void leave(present_entry& e, const std::vector<byte_range>& copy_back) {
+  std::lock_guard<std::mutex> lock(e.m);
+  std::exception_ptr error;
+  for (byte_range r : copy_back) {
+    try {
+      bring_to_host(e, r);
+    } catch (...) {
+      if (!error)
+        error = std::current_exception();
+    }
+  }
+  for (std::size_t d = 0; d < e.on.size(); ++d)
+    if (e.on[d].mem)
+      pool_device(int(d)).resident_free(e.on[d].mem);
+  if (error)
+    std::rethrow_exception(error);
+}
+
+void report_left(const loop_site& site, const std::vector<std::unique_ptr<present_entry>>& left) {
   runtime_state& rt = runtime();
   if (rt.report_fd < 0)
     return;
@@ -155,11 +208,11 @@ void report_region(const region_state& r) {
   const int n = rt.pool ? rt.pool->device_count() : 0;
   for (int d = 0; d < n; ++d) {
     std::uint64_t di = 0, dout = 0, dpeer = 0;
-    for (const mapped& m : r.maps)
-      if (std::size_t(d) < m.on.size()) {
-        di += m.on[d].to_device;
-        dout += m.on[d].to_host;
-        dpeer += m.on[d].from_peers;
+    for (const auto& m : left)
+      if (std::size_t(d) < m->on.size()) {
+        di += m->on[d].to_device;
+        dout += m->on[d].to_host;
+        dpeer += m->on[d].from_peers;
       }
     in += di;
     out += dout;
@@ -169,7 +222,7 @@ void report_region(const region_state& r) {
                  "\",\"bytes_to_device\":" + std::to_string(di) + ",\"bytes_to_host\":" + std::to_string(dout) +
                  ",\"bytes_from_devices\":" + std::to_string(dpeer) + "}";
   }
-  write_report_line(rt, "{\"region\":\"" + json_escape(where(r)) + "\"" +
+  write_report_line(rt, "{\"region\":\"" + json_escape(where(site)) + "\"" +
                             (rt.rank >= 0 ? ",\"rank\":" + std::to_string(rt.rank) : std::string()) +
                             ",\"bytes_to_devices\":" +
                             std::to_string(in) + ",\"bytes_to_host\":" + std::to_string(out) +
@@ -177,7 +230,21 @@ void report_region(const region_state& r) {
                             devices + "]}\n");
 }
 
-} // namespace
+void require_not_partly_present(const loop_site& site, const region_section& s) {
+  std::lock_guard<std::mutex> lock(table_mutex());
+  require_not_partly_present(site, "the loop", s);
+}
+
+long long present_elements(const void* p, std::size_t element_bytes) {
+  if (!regions_live() || element_bytes == 0)
+    return 0;
+  const auto* b = static_cast<const unsigned char*>(p);
+  std::lock_guard<std::mutex> lock(table_mutex());
+  for (const auto& e : table())
+    if (b >= e->host && b < e->host + e->bytes)
+      return static_cast<long long>(std::uint64_t(e->host + e->bytes - b) / element_bytes);
+  return 0;
+}
 
 std::size_t checked_section_bytes(long long lo, long long len, std::size_t element) {
   if (lo < 0 || len < 0)
@@ -196,14 +263,14 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
   if (found.empty())
     return {};
   overlap& o = found.front();
+  present_entry& m = *o.entry;
   const bool resident = found.size() == 1 && o.whole_chunk && (!write || exclusive_write) &&
                         dev.kind() != device_kind::cpu;
   if (!resident) {
     sync_host(host, bytes);
     return {residency::through_host, nullptr};
   }
-  std::unique_lock<std::mutex> lock(o.region->m);
-  mapped& m = *o.map;
+  std::unique_lock<std::mutex> lock(m.m);
   ensure_devices(m); // sized once, to the pool: `c` stays where it is
   const std::size_t me = pool_index(dev);
   device_copy& c = m.on[me];
@@ -217,7 +284,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
     }
   }
   if (c.unusable) {
-    bring_to_host(*o.region, m, o.range);
+    bring_to_host(m, o.range);
     return {residency::through_host, nullptr};
   }
   // The parts of the copy this chunk uses for the first time are prepared
@@ -234,9 +301,9 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
       pool_device(int(me)).resident_first_use(mem + piece.begin, piece.size());
     lock.lock();
     --c.preparing;
-    o.region->prepared.notify_all();
+    m.prepared.notify_all();
   }
-  o.region->prepared.wait(lock, [&] { return c.preparing == 0; });
+  m.prepared.wait(lock, [&] { return c.preparing == 0; });
   if (read) {
     bool copied = false;
     // What the host does not hold up to date comes straight from a device
@@ -259,7 +326,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
             }
           }
     for (byte_range piece : c.valid.missing(o.range)) {
-      bring_to_host(*o.region, m, piece);
+      bring_to_host(m, piece);
       dev.copy_to_device(c.mem + piece.begin, m.host + piece.begin, piece.size());
       c.to_device += piece.size();
       c.valid.add(piece);
@@ -282,8 +349,9 @@ void region_written(device_context& dev, const void* host, std::size_t bytes, re
   }
   const std::size_t d = pool_index(dev);
   for (overlap& o : overlaps(host, bytes)) {
-    std::lock_guard<std::mutex> lock(o.region->m);
-    mapped& m = *o.map;
+    std::lock_guard<std::mutex> lock(o.entry->m);
+    present_entry& m = *o.entry;
+    ensure_devices(m);
     for (std::size_t k = 0; k < m.on.size(); ++k)
       if (k != d)
         m.on[k].valid.remove(o.range);
@@ -295,9 +363,9 @@ void region_written(device_context& dev, const void* host, std::size_t bytes, re
 void region_chunk_failed(device_context& dev, const void* host, std::size_t bytes) noexcept {
   const std::size_t d = pool_index(dev);
   for (overlap& o : overlaps(host, bytes)) {
-    std::lock_guard<std::mutex> lock(o.region->m);
-    if (d < o.map->on.size())
-      o.map->on[d].valid.remove(o.range);
+    std::lock_guard<std::mutex> lock(o.entry->m);
+    if (d < o.entry->on.size())
+      o.entry->on[d].valid.remove(o.range);
   }
 }
 
@@ -310,72 +378,80 @@ void region_host_written(const void* host, std::size_t bytes) noexcept {
   if (!regions_live() || !bytes)
     return;
   for (overlap& o : overlaps(host, bytes)) {
-    std::lock_guard<std::mutex> lock(o.region->m);
-    host_wrote(*o.map, o.range);
+    std::lock_guard<std::mutex> lock(o.entry->m);
+    host_wrote(*o.entry, o.range);
   }
 }
 
 } // namespace detail
+
+namespace {
+// A region's references: the present section each of its maps counts on,
+// with the map's kind and the part of the section it names.
+struct region_hold {
+  detail::present_entry* entry;
+  map_kind kind;
+  detail::byte_range named;
+};
+struct region_state {
+  loop_site site;
+  std::vector<region_hold> held;
+};
+} // namespace
 
 data_region::data_region(const loop_site& site, std::initializer_list<region_section> sections)
     : state_(nullptr), exceptions_at_start_(std::uncaught_exceptions()) {
   using namespace detail;
   auto r = std::make_unique<region_state>();
   r->site = site;
+  for (const region_section* s = sections.begin(); s != sections.end(); ++s)
+    for (const region_section* t = sections.begin(); t != s; ++t)
+      if (s->bytes && t->bytes && static_cast<const unsigned char*>(s->host) < static_cast<const unsigned char*>(t->host) + t->bytes &&
+          static_cast<const unsigned char*>(t->host) < static_cast<const unsigned char*>(s->host) + s->bytes)
+        throw std::invalid_argument("gpu-autopar: " + where(site) + ": data region maps overlapping sections");
+  std::lock_guard<std::mutex> lock(table_mutex());
+  // Checked before any count changes, so that a refused region leaves the
+  // table as it was.
+  for (const region_section& s : sections)
+    require_not_partly_present(site, "data region", s);
   for (const region_section& s : sections) {
     if (s.bytes == 0)
-      continue;
-    // Already mapped by an enclosing region: present, nothing to add (as
-    // OpenMP's reference count). A partial overlap has no meaning.
-    bool present = false;
-    for (overlap& o : overlaps(s.host, s.bytes)) {
-      if (!o.whole_chunk)
-        throw std::invalid_argument("gpu-autopar: " + where(*r) + ": data region maps a section that overlaps "
-                                    "another mapped section only in part (mapped by " + where(*o.region) + ")");
-      present = true;
-    }
-    for (const mapped& m : r->maps)
-      if (static_cast<const unsigned char*>(s.host) < m.host + m.bytes &&
-          m.host < static_cast<const unsigned char*>(s.host) + s.bytes)
-        throw std::invalid_argument("gpu-autopar: " + where(*r) + ": data region maps overlapping sections");
-    if (present)
-      continue;
-    mapped m{s.kind, static_cast<unsigned char*>(const_cast<void*>(s.host)), s.bytes, {}, {}};
-    m.host_valid.add(m.whole()); // the host holds every value when the region starts
-    r->maps.push_back(std::move(m));
+      continue; // a zero-length section maps nothing
+    present_entry* e = nullptr;
+    if (lookup(s, &e) == presence::absent)
+      e = make_present(site, s);
+    ++e->structured;
+    const std::uint64_t at = std::uint64_t(static_cast<const unsigned char*>(s.host) - e->host);
+    r->held.push_back({e, s.kind, {at, at + s.bytes}});
   }
-  std::lock_guard<std::mutex> lock(g_registry_mutex);
-  g_regions.push_back(r.get());
-  g_live.fetch_add(1, std::memory_order_release);
   state_ = r.release();
 }
 
 data_region::~data_region() noexcept(false) {
   using namespace detail;
   std::unique_ptr<region_state> r(static_cast<region_state*>(state_));
-  std::exception_ptr error;
+  std::vector<std::unique_ptr<present_entry>> left;
+  std::vector<std::vector<byte_range>> copy_back;
   {
-    std::lock_guard<std::mutex> lock(r->m);
-    for (mapped& m : r->maps)
-      if (m.kind == map_kind::from || m.kind == map_kind::tofrom) {
-        try {
-          bring_to_host(*r, m, m.whole());
-        } catch (...) {
-          if (!error)
-            error = std::current_exception();
-        }
+    std::lock_guard<std::mutex> lock(table_mutex());
+    for (const region_hold& h : r->held)
+      if (--h.entry->structured == 0 && h.entry->dynamic == 0) {
+        copy_back.emplace_back();
+        if (h.kind == map_kind::from || h.kind == map_kind::tofrom)
+          copy_back.back().push_back(h.named);
+        left.push_back(detach(h.entry));
       }
-    for (mapped& m : r->maps)
-      for (std::size_t d = 0; d < m.on.size(); ++d)
-        if (m.on[d].mem)
-          pool_device(int(d)).resident_free(m.on[d].mem);
   }
-  {
-    std::lock_guard<std::mutex> lock(g_registry_mutex);
-    g_regions.erase(std::find(g_regions.begin(), g_regions.end(), r.get()));
-    g_live.fetch_sub(1, std::memory_order_release);
+  std::exception_ptr error;
+  for (std::size_t k = 0; k < left.size(); ++k) {
+    try {
+      leave(*left[k], copy_back[k]);
+    } catch (...) {
+      if (!error)
+        error = std::current_exception();
+    }
   }
-  report_region(*r);
+  report_left(r->site, left);
   // Leaving the block by an exception: that exception is the one to see.
   if (error && std::uncaught_exceptions() == exceptions_at_start_)
     std::rethrow_exception(error);

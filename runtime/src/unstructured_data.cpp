@@ -1,7 +1,7 @@
-// enter_data / exit_data / delete_data (gpu_autopar/data_region.h): each
-// entered section is a data region of its own, kept alive by a count of
-// references instead of a block's scope, so that residency, halos, updates
-// and reports are the data regions' own.
+// enter_data / exit_data / delete_data (gpu_autopar/data_region.h): the
+// dynamic reference counts of the data environment's present sections
+// (present_table.h), which data regions share, so that residency, halos,
+// updates and reports are the same for both.
 #include <gpu_autopar/data_region.h>
 
 #include <memory>
@@ -10,94 +10,98 @@
 #include <string>
 #include <vector>
 
+#include "present_table.h"
+
 namespace gpu_autopar {
 namespace {
 
-struct entered {
-  const unsigned char* host;
-  std::size_t bytes;
-  long references;
-  std::unique_ptr<data_region> region;
-};
-
-// Never destroyed: data entered and not exited outlives the devices at
-// program end, and must not be copied back or freed then.
-std::mutex& entries_mutex() {
-  static auto* m = new std::mutex;
-  return *m;
-}
-std::vector<entered>& entries() {
-  static auto* v = new std::vector<entered>;
-  return *v;
-}
-
-const unsigned char* bytes_of(const region_section& s) { return static_cast<const unsigned char*>(s.host); }
+using detail::present_entry;
+using detail::presence;
 
 std::string at(const loop_site& site) { return std::string(site.file) + ":" + std::to_string(site.line); }
 
-// The entry for exactly this section; one that overlaps it only in part is
-// an error (its references could not be counted).
-entered* find(const loop_site& site, const region_section& s, const char* what) {
-  for (entered& e : entries()) {
-    if (e.host == bytes_of(s) && e.bytes == s.bytes)
-      return &e;
-    if (e.host < bytes_of(s) + s.bytes && bytes_of(s) < e.host + e.bytes)
-      throw std::invalid_argument("gpu-autopar: " + at(site) + ": " + what +
-                                  " names a section that overlaps an entered section only in part; name the "
-                                  "section exactly as it was entered");
-  }
-  return nullptr;
-}
+enum class exit_rule {
+  decrement, // exit data: one dynamic reference fewer
+  finalize,  // exit data ... finalize: no dynamic reference left, copies out as a decrement would
+  drop       // delete: no dynamic reference left, nothing copied
+};
 
-// Drops `e`: copies back if asked, then frees the devices' copies.
-void leave(entered& e, bool copy_back) {
-  std::unique_ptr<data_region> region = std::move(e.region);
-  if (copy_back)
-    update_host(region_section{map_kind::tofrom, e.host, e.bytes});
-  std::vector<entered>& v = entries();
-  v.erase(v.begin() + (&e - v.data()));
-  region.reset(); // an `alloc` region: frees without copying
-}
-
-void exit_sections(const loop_site& site, std::initializer_list<region_section> sections, bool all) {
-  std::lock_guard<std::mutex> lock(entries_mutex());
-  for (const region_section& s : sections) {
-    if (s.bytes == 0)
-      continue;
-    entered* e = find(site, s, all ? "delete data" : "exit data");
-    if (!e)
-      continue;
-    if (all || --e->references == 0)
-      leave(*e, !all && (s.kind == map_kind::from || s.kind == map_kind::tofrom));
+void exit_sections(const loop_site& site, std::initializer_list<region_section> sections, exit_rule rule) {
+  std::vector<std::unique_ptr<present_entry>> left;
+  std::vector<std::vector<detail::byte_range>> copy_back;
+  {
+    std::lock_guard<std::mutex> lock(detail::table_mutex());
+    for (const region_section& s : sections)
+      detail::require_not_partly_present(site, "exit data", s);
+    for (const region_section& s : sections) {
+      present_entry* e = nullptr;
+      if (s.bytes == 0 || detail::lookup(s, &e) != presence::inside)
+        continue; // not present: nothing to do, as in OpenMP
+      if (rule != exit_rule::decrement)
+        e->dynamic = 0;
+      else if (e->dynamic > 0)
+        --e->dynamic;
+      const std::uint64_t from = std::uint64_t(static_cast<const unsigned char*>(s.host) - e->host);
+      const bool copies = rule != exit_rule::drop && (s.kind == map_kind::from || s.kind == map_kind::tofrom);
+      // Already leaving (named twice in one directive): copy the named part too.
+      for (std::size_t k = 0; k < left.size(); ++k)
+        if (left[k].get() == e && copies)
+          copy_back[k].push_back({from, from + s.bytes});
+      if (e->dynamic == 0 && e->structured == 0) {
+        copy_back.emplace_back();
+        if (copies)
+          copy_back.back().push_back({from, from + s.bytes});
+        left.push_back(detail::detach(e));
+      }
+    }
   }
+  std::exception_ptr error;
+  for (std::size_t k = 0; k < left.size(); ++k) {
+    try {
+      detail::leave(*left[k], copy_back[k]);
+    } catch (...) {
+      if (!error)
+        error = std::current_exception();
+    }
+    // One line per section, named after the construct that made it present
+    // (an enter data's, usually).
+    std::vector<std::unique_ptr<present_entry>> one;
+    one.push_back(std::move(left[k]));
+    detail::report_left(one.front()->site, one);
+  }
+  if (error)
+    std::rethrow_exception(error);
 }
 
 } // namespace
 
 void enter_data(const loop_site& site, std::initializer_list<region_section> sections) {
-  std::lock_guard<std::mutex> lock(entries_mutex());
+  std::lock_guard<std::mutex> lock(detail::table_mutex());
   for (const region_section& s : sections) {
-    if (s.bytes == 0)
-      continue;
     if (s.kind != map_kind::to && s.kind != map_kind::alloc)
       throw std::invalid_argument("gpu-autopar: " + at(site) + ": enter data maps 'to' or 'alloc' sections only");
-    if (entered* e = find(site, s, "enter data")) {
-      ++e->references;
-      continue;
-    }
-    // The region never copies back by itself (`alloc`, or `to`): exit_data
-    // decides, with the kind the exit names.
-    auto region = std::make_unique<data_region>(site, std::initializer_list<region_section>{s});
-    entries().push_back({bytes_of(s), s.bytes, 1, std::move(region)});
+    detail::require_not_partly_present(site, "enter data", s);
+  }
+  for (const region_section& s : sections) {
+    if (s.bytes == 0)
+      continue; // a zero-length section maps nothing
+    present_entry* e = nullptr;
+    if (detail::lookup(s, &e) == presence::absent)
+      e = detail::make_present(site, s);
+    ++e->dynamic; // present already: a reference more, nothing copied
   }
 }
 
 void exit_data(const loop_site& site, std::initializer_list<region_section> sections) {
-  exit_sections(site, sections, /*all=*/false);
+  exit_sections(site, sections, exit_rule::decrement);
+}
+
+void exit_data(const loop_site& site, std::initializer_list<region_section> sections, finalize_t) {
+  exit_sections(site, sections, exit_rule::finalize);
 }
 
 void delete_data(const loop_site& site, std::initializer_list<region_section> sections) {
-  exit_sections(site, sections, /*all=*/true);
+  exit_sections(site, sections, exit_rule::drop);
 }
 
 } // namespace gpu_autopar

@@ -57,6 +57,9 @@ struct UpdateDirective {
 struct UnstructuredData {
   clang::SourceLocation HashLoc, EndLoc; // the '#' and the directive's last token
   bool Enter = true;
+  // `exit data ... finalize`: the dynamic reference count drops to zero; `from`
+  // sections are still copied back when no other reference is left.
+  bool Finalize = false;
   std::vector<RegionSection> Sections;
 };
 

@@ -120,13 +120,22 @@ inline element_range clamp(element_range r, long long lo, long long len) {
 } // namespace detail
 
 // What every map holds: the direction, the object's element 0 and the
-// elements that exist.
+// elements that exist. The kind says what is copied where the section is
+// not present; on present data (a data region, enter data) nothing is
+// copied and what the body does decides: `written_too` marks a `to` or
+// `alloc` map whose elements the body writes, `read_too` a `from` or `alloc`
+// map whose elements it reads (also_written, also_read below).
 template <class E>
 struct map_object {
   using element_type = E;
   map_kind kind;
   E* host;
   long long lo, len;
+  bool read_too = false, written_too = false;
+  // A raw pointer's `[lo, lo + len)` as a map clause gave it, and the clause's
+  // text: a section that must be absent or wholly present (OpenMP's rule).
+  bool clause_extent = false;
+  const char* name = nullptr;
 
   // The object's size as a view reports it (0 when unknown).
   std::size_t size() const { return len < 0 ? 0 : static_cast<std::size_t>(lo + len); }
@@ -156,11 +165,17 @@ struct map_spec<E, whole_section> : map_object<E> {
 };
 
 namespace detail {
+// Elements from `p` to the end of the present section that holds `p`
+// (data_region.cpp); 0 when none does.
+long long present_elements(const void* p, std::size_t element_bytes);
+
 template <class Obj, class Section>
-auto make_map(map_kind kind, Obj& obj, long long lo, long long len, Section s) {
+auto make_map(map_kind kind, Obj& obj, long long lo, long long len, Section s, const char* name = nullptr) {
   using A = object_access_t<Obj>;
   using E = typename std::remove_reference<decltype(*A::data(obj))>::type;
   map_object<E> target{kind, A::data(obj), lo, len};
+  target.clause_extent = A::size(obj) < 0 && len > 0;
+  target.name = name;
   if (A::size(obj) >= 0) { // containers and built-in arrays know their size
     target.lo = 0;
     target.len = A::size(obj);
@@ -171,6 +186,17 @@ auto make_map(map_kind kind, Obj& obj, long long lo, long long len, Section s) {
       target.len = s.len;
     }
   }
+  // `p[lo:0]`, OpenMP's zero-length section of a pointer: the present
+  // section `p` points into, if any; otherwise the elements the chunks touch
+  // (the tool's section), or an error where the loop's section is unknown.
+  if (A::size(obj) < 0 && len == 0) {
+    const long long present = present_elements(target.host, sizeof(E));
+    target.lo = 0;
+    target.len = present > 0 ? present : -1;
+    if (present == 0 && !std::is_same<Section, affine>::value)
+      throw std::invalid_argument("gpu-autopar: a zero-length section of a pointer that points into no present "
+                                  "section maps nothing, and the loop uses the whole object; map its elements");
+  }
   if (target.len < 0 && !std::is_same<Section, affine>::value)
     throw std::invalid_argument("gpu_autopar: a raw pointer mapped without an extent; add map(kind: p[lo:len])");
   return map_spec<E, Section>{target, s};
@@ -178,21 +204,43 @@ auto make_map(map_kind kind, Obj& obj, long long lo, long long len, Section s) {
 } // namespace detail
 
 // to / from / tofrom / alloc (object, section) for containers and built-in
-// arrays, and (pointer, lo, len, section) for raw pointers.
+// arrays, and (pointer, lo, len, section[, "p[lo:len]"]) for raw pointers.
 #define GPU_AUTOPAR_MAP_KIND(name)                                                                                 \
   template <class Obj, class Section>                                                                             \
   auto name(Obj& obj, Section s) {                                                                                \
     return detail::make_map(map_kind::name, obj, 0, -1, s);                                                       \
   }                                                                                                               \
   template <class Obj, class Section>                                                                             \
-  auto name(Obj& obj, long long lo, long long len, Section s) {                                                   \
-    return detail::make_map(map_kind::name, obj, lo, len, s);                                                     \
+  auto name(Obj& obj, long long lo, long long len, Section s, const char* text = nullptr) {                       \
+    return detail::make_map(map_kind::name, obj, lo, len, s, text);                                               \
   }
 GPU_AUTOPAR_MAP_KIND(to)
 GPU_AUTOPAR_MAP_KIND(from)
 GPU_AUTOPAR_MAP_KIND(tofrom)
 GPU_AUTOPAR_MAP_KIND(alloc)
 #undef GPU_AUTOPAR_MAP_KIND
+
+// A `to` or `alloc` map whose elements the body writes; a `from` or `alloc`
+// map whose elements it reads. Where the section is present they decide what
+// the loop does with the present copy (its writes stay there); elsewhere the
+// kind alone decides what is copied.
+template <class Map>
+Map also_written(Map m) {
+  m.written_too = true;
+  return m;
+}
+template <class Map>
+Map also_read(Map m) {
+  m.read_too = true;
+  return m;
+}
+namespace detail {
+// Whether the body may write a map's elements.
+template <class Map>
+bool body_writes(const Map& m) {
+  return m.kind == map_kind::from || m.kind == map_kind::tofrom || m.written_too;
+}
+} // namespace detail
 
 // The bytes of a container or built-in array, for options().check_disjoint_objects.
 template <class Obj>

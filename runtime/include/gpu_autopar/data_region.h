@@ -3,19 +3,30 @@
 //   { ... }
 // is a block holding one region object:
 //   { ::gpu_autopar::data_region gpu_autopar_data_12(::gpu_autopar::loop_site{"f.cpp", 12},
-//         {::gpu_autopar::section(::gpu_autopar::map_kind::to, a, 0, n),
-//          ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, b, 0, n)});
+//         {::gpu_autopar::section(::gpu_autopar::map_kind::to, a, 0, n, "a[0:n]"),
+//          ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, b, 0, n, "b[0:n]")});
 //     ... }
-// While the object lives, each device keeps the parts of the sections that
-// its chunks used (resident), and a chunk copies in only what its device does
-// not already hold up to date; results reach the host at
-// `::gpu_autopar::update_host(b, lo, len)` or when the object goes away (also
-// when the block is left by an exception). `update_device(b, lo, len)` says
-// the host's copy is the newest: devices fetch it again when they need it.
-// A section is found by its host address, so loops in functions called from
-// the block use the region too (OpenMP's "present" data).
+// One data environment serves data regions, enter/exit data and loops, with
+// OpenMP's rules: a table of present sections, each with a structured
+// reference count (the regions that map it) and a dynamic one (enter data
+// less exit data). A section mapped while present (wholly inside a present
+// one) only adds a reference: nothing is copied, and loops use the present
+// copy whatever their own maps say. A section is copied back, if the
+// construct that lets it go says `from`/`tofrom`, when both counts reach zero;
+// then the devices' copies are freed. A section that overlaps a present one
+// without lying inside it is an error naming it.
+//
+// While a section is present, each device keeps the parts of it that its
+// chunks used (resident), and a chunk copies in only what its device does not
+// already hold up to date; results reach the host at
+// `::gpu_autopar::update_host(b, lo, len)` or when the section leaves (also
+// when a region's block is left by an exception). `update_device(b, lo, len)`
+// says the host's copy is the newest: devices fetch it again when they need
+// it. A section is found by its host address, so loops in functions called
+// from the block use the region too (OpenMP's "present" data).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
@@ -28,11 +39,13 @@
 
 namespace gpu_autopar {
 
-// One mapped section, type-erased: its first element's host address and size.
+// One mapped section, type-erased: its first element's host address and
+// size, and how the program names it (for errors; may be null).
 struct region_section {
   map_kind kind;
   const void* host;
   std::size_t bytes;
+  const char* name = nullptr;
 };
 
 namespace detail {
@@ -54,20 +67,39 @@ long long known_size(Obj& obj) {
 }
 } // namespace detail
 
+namespace detail {
+// Whether a data map names elements of the object (a pointer, std::vector,
+// std::array, built-in array) or the object itself (a scalar, a struct).
+template <class T>
+struct is_array_like : std::is_array<T> {};
+template <class T>
+struct is_array_like<T*> : std::true_type {};
+template <class T, class A>
+struct is_array_like<std::vector<T, A>> : std::true_type {};
+template <class T, std::size_t N>
+struct is_array_like<std::array<T, N>> : std::true_type {};
+} // namespace detail
+
 // Elements [lo, lo + len) of an array-like object (pointer, std::vector,
-// std::array, built-in array).
+// std::array, built-in array). A zero-length section maps nothing.
 template <class Obj>
-region_section section(map_kind kind, Obj& obj, long long lo, long long len) {
+region_section section(map_kind kind, Obj& obj, long long lo, long long len, const char* name = nullptr) {
   const std::size_t e = detail::element_bytes(obj);
-  return {kind, detail::element_address(obj, lo), detail::checked_section_bytes(lo, len, e)};
+  return {kind, detail::element_address(obj, lo), detail::checked_section_bytes(lo, len, e), name};
 }
-// The whole of a container or built-in array.
+// The whole of a container or built-in array, or a scalar or struct itself
+// (`acc data copy(max)`: loops capture it by value and combine reductions on
+// the host, so the host's copy stays the newest one).
 template <class Obj>
-region_section section(map_kind kind, Obj& obj) {
-  const long long n = detail::known_size(obj);
-  static_assert(!std::is_pointer<typename std::remove_cv<Obj>::type>::value,
-                "a pointer mapped by a data region needs a section: map(kind: p[lo:len])");
-  return section(kind, obj, 0, n);
+region_section section(map_kind kind, Obj& obj, const char* name = nullptr) {
+  using O = typename std::remove_cv<Obj>::type;
+  static_assert(!std::is_pointer<O>::value, "a pointer mapped by a data region needs a section: map(kind: p[lo:len])");
+  if constexpr (detail::is_array_like<O>::value) {
+    const long long n = detail::known_size(obj);
+    return section(kind, obj, 0, n, name);
+  } else {
+    return {kind, static_cast<const void*>(&obj), sizeof(Obj), name};
+  }
 }
 
 class data_region {
@@ -110,18 +142,24 @@ void update_device(Obj& obj) {
 }
 
 // Unstructured data (`#pragma gpu_autopar enter data` / `exit data`, OpenMP's
-// `target enter/exit data`, OpenACC's `enter/exit data`): a section entered
-// stays mapped, as in a data region, until as many exits as entries have
-// named it, across functions. Each section is counted by its host address and
-// size (OpenMP's reference count). Entering `to` copies in when a chunk first
-// needs it, `alloc` does not.
+// `target enter/exit data`, OpenACC's `enter/exit data`): one more dynamic
+// reference on each section, across functions. A section not present yet
+// becomes present (`to` is copied in when a chunk first needs it, `alloc` is
+// not); one present already copies nothing.
 void enter_data(const loop_site& site, std::initializer_list<region_section> sections);
-// One reference fewer on each section; when none is left, a `from` (or
-// `tofrom`) section's newest values come back to the host and the devices'
-// copies are freed; an `alloc` section (OpenMP's `release`) is freed without
-// copying. A section that was not entered is ignored, as in OpenMP.
+// One dynamic reference fewer on each section (none if it has none left);
+// when both counts are zero, a `from` (or `tofrom`) section's newest values
+// come back to the host and the devices' copies are freed; an `alloc` section
+// (OpenMP's `release`) is freed without copying. A section that is not
+// present is ignored, as in OpenMP.
 void exit_data(const loop_site& site, std::initializer_list<region_section> sections);
-// OpenMP's `delete`, OpenACC's `finalize`: every reference goes, no copy back.
+// OpenACC's `exit data ... finalize`: the dynamic count drops to zero at once;
+// a `from` section is still copied back when no structured reference is left.
+struct finalize_t {};
+inline constexpr finalize_t finalize{};
+void exit_data(const loop_site& site, std::initializer_list<region_section> sections, finalize_t);
+// OpenMP's `delete`, OpenACC's `delete ... finalize`: the dynamic count drops
+// to zero, and nothing is copied back.
 void delete_data(const loop_site& site, std::initializer_list<region_section> sections);
 // Data entered and never exited stays mapped until the program ends; its
 // values are not copied back then.
@@ -141,6 +179,9 @@ struct resident_use {
 };
 
 bool regions_live();
+// A loop's map clause section (`p[lo:len]`): throws std::invalid_argument
+// naming it when it is only partly present.
+void require_not_partly_present(const loop_site& site, const region_section& s);
 // Before a chunk on `dev` uses host bytes [host, host + bytes): `read` if it
 // reads their old values, `exclusive_write` if its writes cover exactly its
 // own elements (sections of neighbouring chunks do not overlap).

@@ -62,21 +62,23 @@ public:
     const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
     if (bytes == 0)
       return;
-    // Copy back only what changed when neighbouring chunks' sections overlap
-    // (a stale copy of a neighbour's element must not overwrite its result).
-    diff_ = writes(m.kind) && (m.sections_may_overlap() || shares_outer);
-    copy_in_ =
-        m.kind == map_kind::to || m.kind == map_kind::tofrom || (m.kind == map_kind::from && (diff_ || !covers_densely(m, step)));
     const E* src = m.host + range_.lo;
     host_ = src;
     bytes_ = bytes;
-    writes_ = writes(m.kind);
     if (regions_live()) {
+      // On present data the map's kind copies nothing: what the body reads
+      // and writes decides (a `to` map the body writes keeps its writes in
+      // the present copy, for the construct that mapped it to bring back).
+      decide(m, step, shares_outer, /*present=*/true);
       region_ = region_prepare(dev, src, bytes, copy_in_, writes_, !diff_);
       if (resident()) {
         mem_ = region_.device;
         return;
       }
+      if (region_.how == residency::none)
+        decide(m, step, shares_outer, /*present=*/false);
+    } else {
+      decide(m, step, shares_outer, /*present=*/false);
     }
     mem_ = dev.allocate(bytes);
     if (diff_) {
@@ -112,7 +114,7 @@ public:
   // a `from` map that the chunk overwrites whole and does not read goes
   // straight to the host: a retry writes the same values again.
   void fetch(const Map& m) {
-    if (!writes(m.kind) || !mem_ || resident())
+    if (!writes_ || !mem_ || resident())
       return;
     const std::size_t bytes = static_cast<std::size_t>(range_.size()) * sizeof(E);
     if (!diff_ && !copy_in_) {
@@ -139,6 +141,17 @@ public:
   }
 
 private:
+  // What the chunk copies in and back. Copy back only what changed when
+  // neighbouring chunks' sections overlap (a stale copy of a neighbour's
+  // element must not overwrite its result); copy in what the body reads, and
+  // what must go back unchanged where its writes leave holes.
+  void decide(const Map& m, long long step, bool shares_outer, bool present) {
+    writes_ = writes(m.kind) || (present && m.written_too);
+    const bool reads = m.kind == map_kind::to || m.kind == map_kind::tofrom || (present && m.read_too);
+    diff_ = writes_ && (m.sections_may_overlap() || shares_outer);
+    copy_in_ = reads || (writes_ && (diff_ || !covers_densely(m, step)));
+  }
+
   // The unit a chunk's changes are found and copied back in. It must be no
   // larger than what one iteration writes: an element of the map's outermost
   // dimension can be a whole row (`double A[n][m]`: E is `double[m]`) or a

@@ -171,7 +171,7 @@ public:
 private:
   template <std::size_t... I>
   void collect_written(std::index_sequence<I...>) {
-    ((writes(std::get<I>(maps_).kind) ? void(written_[written_count_++] = I) : void()), ...);
+    ((body_writes(std::get<I>(maps_)) ? void(written_[written_count_++] = I) : void()), ...);
   }
   template <std::size_t... I>
   void visit(std::size_t map, std::uint64_t begin, std::uint64_t end, written_section& w,

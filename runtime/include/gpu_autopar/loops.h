@@ -219,6 +219,14 @@ __global__ void kernel_chunk(Body body, Space space, std::uint64_t begin, std::u
 }
 #endif
 
+// A map clause's section of a pointer: not present, or inside a present one.
+template <class Map>
+void require_map_present_or_absent(const loop_site& site, const Map& m) {
+  if (m.clause_extent)
+    require_not_partly_present(site, region_section{m.kind, m.host + m.lo,
+                                                     std::size_t(m.len) * sizeof(typename Map::element_type), m.name});
+}
+
 // Kernel mode.
 // Kernel mode. T is the type of the (outermost) induction variable; Space
 // the loop's iterations, or a collapsed nest's (collapsed.h).
@@ -309,6 +317,12 @@ public:
     return {};
   }
 
+  // A map clause's section of a pointer is either not present or wholly
+  // inside a present one (OpenMP's rule); throws std::invalid_argument naming it.
+  void require_present_or_absent(const loop_site& site) const {
+    std::apply([&](const auto&... m) { (require_map_present_or_absent(site, m), ...); }, maps_);
+  }
+
   bool can_run_on(device_kind kind, const char** why_not) const override {
 #if !defined(__CUDACC__)
     if (kind == device_kind::cuda) {
@@ -374,7 +388,7 @@ private:
     const auto r = m.chunk_range(static_cast<long long>(outer_at(space_, begin)),
                                  static_cast<long long>(outer_at(space_, end - 1)));
     if (!r.empty())
-      f(m.host + r.lo, std::size_t(r.size()) * sizeof(typename Map::element_type), writes(m.kind));
+      f(m.host + r.lo, std::size_t(r.size()) * sizeof(typename Map::element_type), body_writes(m));
   }
   template <class Slices, std::size_t... I>
   auto device_views(const Slices& s, std::index_sequence<I...>) const {
@@ -558,6 +572,8 @@ void per_iteration_loop(loop_mode mode, const loop_site& site, const Space& spac
 template <class KernelBody>
 void run_kernel_loop(const loop_site& site, std::uint64_t count, const loop_options_builder& options,
                      KernelBody& loop) {
+  if (regions_live())
+    loop.require_present_or_absent(site);
   std::string overlap = loop.overlap(options.disjoint_checks());
   if (overlap.empty())
     overlap = options.checks_failed();

@@ -93,7 +93,7 @@ void lookup(const float *lut, const int *key, float *out, int n, int m) {
 }
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-4]]},
 // CHECK:            ::gpu_autopar::data(::gpu_autopar::from(out, ::gpu_autopar::affine(1, 0, 1)),
-// CHECK-NEXT:         ::gpu_autopar::to(lut, (0), (m), ::gpu_autopar::whole()),
+// CHECK-NEXT:         ::gpu_autopar::to(lut, (0), (m), ::gpu_autopar::whole(), "lut[0:m]"),
 // CHECK-NEXT:         ::gpu_autopar::to(key, ::gpu_autopar::affine(1, 0, 1))),
 
 // Reversed subscripts have a negative scale; a loop after `continue` writes
@@ -195,7 +195,7 @@ void raw_triangle(float *up, int n) {
       up[i * n + j] = 1;
 }
 // CHECK:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"sections.cpp", [[@LINE-5]]},
-// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(up, (0), (n*n), ::gpu_autopar::whole())),
+// CHECK:            ::gpu_autopar::data(::gpu_autopar::tofrom(up, (0), (n*n), ::gpu_autopar::whole(), "up[0:n*n]")),
 
 // Written but with holes: every 4th column, every other element, or the
 // first and last of three. The section's other elements must be copied in

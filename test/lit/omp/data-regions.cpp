@@ -12,7 +12,7 @@
 // converted file rewrites as the original does.
 // RUN: %gpu-autopar --accept=omp,acc --convert %s -- -std=c++17 2> /dev/null | FileCheck %s --check-prefix=CONVERT --match-full-lines
 // RUN: %convert-check --accept omp,acc --out %t %s | FileCheck %s --check-prefix=SAME
-// SAME: data-regions.cpp: 14 directives converted, same rewrite
+// SAME: data-regions.cpp: 15 directives converted, same rewrite
 #include <vector>
 
 void omp(float *__restrict__ p, const float *__restrict__ q, std::vector<float> &v, int n) {
@@ -25,7 +25,7 @@ void omp(float *__restrict__ p, const float *__restrict__ q, std::vector<float> 
 #pragma omp target update to(p[0:1])
   }
 }
-// CHECK: { ::gpu_autopar::data_region gpu_autopar_data_19(::gpu_autopar::loop_site{"data-regions.cpp", 19}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, q, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, p, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, v)});
+// CHECK: { ::gpu_autopar::data_region gpu_autopar_data_19(::gpu_autopar::loop_site{"data-regions.cpp", 19}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, q, (0), (n), "q[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, p, (0), (n), "p[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, v, "v")});
 // CHECK: ::gpu_autopar::update_host(p, (0), (1)); ::gpu_autopar::update_device(q, (0), (n));
 // CHECK-NEXT:     p[0] = 0;
 // CHECK-NEXT: ::gpu_autopar::update_device(p, (0), (1));
@@ -47,7 +47,7 @@ void acc(float *__restrict__ p, const float *__restrict__ q, float *__restrict__
 #pragma acc update host(t[0:1]) device(q[0:1]) async(1)
   }
 }
-// CHECK: { ::gpu_autopar::data_region gpu_autopar_data_40(::gpu_autopar::loop_site{"data-regions.cpp", 40}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, q, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::from, p, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, t, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, w)});
+// CHECK: { ::gpu_autopar::data_region gpu_autopar_data_40(::gpu_autopar::loop_site{"data-regions.cpp", 40}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, q, (0), (n), "q[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::from, p, (0), (n), "p[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, t, (0), (n), "t[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, w, "w")});
 // CHECK: ::gpu_autopar::update_host(p, (0), (n));
 // CHECK-NEXT: ::gpu_autopar::update_host(t, (0), (1)); ::gpu_autopar::update_device(q, (0), (1));
 // CONVERT: #pragma gpu_autopar data map(to: q[0:n]) map(from: p[0:n]) map(alloc: t[0:n]) map(tofrom: w)
@@ -57,22 +57,25 @@ void acc(float *__restrict__ p, const float *__restrict__ q, float *__restrict__
 // REMARK: data-regions.cpp:47:48: remark: 'async' ignored: the update completes before the code after it runs
 
 // Unstructured data: OpenMP's map types, OpenACC's copyin/create on entry and
-// copyout/delete on exit (delete releases one reference; with finalize, all).
+// copyout/delete on exit (one reference; with finalize all, copyout still copying).
 void unstructured(float *__restrict__ p, std::vector<float> &v, std::vector<int> &w, int n) {
 #pragma omp target enter data map(to: p[0:n]) map(alloc: v)
 #pragma omp target exit data map(from: p[0:n]) map(release: v) map(delete: w) nowait
 #pragma acc enter data copyin(p[0:n]) create(v)
 #pragma acc exit data copyout(p[0:n]) delete(v)
 #pragma acc exit data delete(v) finalize
+#pragma acc exit data copyout(p[0:n]) finalize
 }
-// CHECK: ::gpu_autopar::enter_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE:]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, p, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v)});
-// CHECK-NEXT: ::gpu_autopar::exit_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+1]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::from, p, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v)}); ::gpu_autopar::delete_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+1]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::alloc, w)});
-// CHECK-NEXT: ::gpu_autopar::enter_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+2]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, p, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v)});
-// CHECK-NEXT: ::gpu_autopar::exit_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+3]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::from, p, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v)});
-// CHECK-NEXT: ::gpu_autopar::delete_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+4]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v)});
+// CHECK: ::gpu_autopar::enter_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE:]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, p, (0), (n), "p[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v, "v")});
+// CHECK-NEXT: ::gpu_autopar::exit_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+1]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::from, p, (0), (n), "p[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v, "v")}); ::gpu_autopar::delete_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+1]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::alloc, w, "w")});
+// CHECK-NEXT: ::gpu_autopar::enter_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+2]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, p, (0), (n), "p[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v, "v")});
+// CHECK-NEXT: ::gpu_autopar::exit_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+3]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::from, p, (0), (n), "p[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v, "v")});
+// CHECK-NEXT: ::gpu_autopar::delete_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+4]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::alloc, v, "v")});
+// CHECK-NEXT: ::gpu_autopar::exit_data(::gpu_autopar::loop_site{"data-regions.cpp", [[#LINE+5]]}, {::gpu_autopar::section(::gpu_autopar::map_kind::from, p, (0), (n), "p[0:n]")}, ::gpu_autopar::finalize);
 // CONVERT: #pragma gpu_autopar enter data map(to: p[0:n]) map(alloc: v)
 // CONVERT-NEXT: #pragma gpu_autopar exit data map(from: p[0:n]) map(release: v) map(delete: w)
 // CONVERT-NEXT: #pragma gpu_autopar enter data map(to: p[0:n]) map(alloc: v)
 // CONVERT-NEXT: #pragma gpu_autopar exit data map(from: p[0:n]) map(release: v)
-// CONVERT-NEXT: #pragma gpu_autopar exit data map(delete: v)
+// CONVERT-NEXT: #pragma gpu_autopar exit data map(delete: v) finalize
+// CONVERT-NEXT: #pragma gpu_autopar exit data map(from: p[0:n]) finalize
 // REMARK: data-regions.cpp:63:79: remark: 'nowait' ignored: the copies complete before the code after them runs

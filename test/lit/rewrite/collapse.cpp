@@ -17,8 +17,8 @@ void add(float *__restrict__ c, const float *__restrict__ a, int n, int m) {
 // CHECK-NEXT:   ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"collapse.cpp", 7},
 // CHECK-NEXT:       ::gpu_autopar::collapse(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1),
 // CHECK-NEXT:           ::gpu_autopar::iterations<long>((m - 1), ::gpu_autopar::greater_equal, (0), -(2))), ::gpu_autopar::options(),
-// CHECK-NEXT:       ::gpu_autopar::data(::gpu_autopar::to(a, (0), (n*m), ::gpu_autopar::whole()),
-// CHECK-NEXT:         ::gpu_autopar::from(c, (0), (n*m), ::gpu_autopar::whole())),
+// CHECK-NEXT:       ::gpu_autopar::data(::gpu_autopar::to(a, (0), (n*m), ::gpu_autopar::whole(), "a[0:n*m]"),
+// CHECK-NEXT:         ::gpu_autopar::from(c, (0), (n*m), ::gpu_autopar::whole(), "c[0:n*m]")),
 // CHECK-NEXT:       ::gpu_autopar::reductions(),
 // CHECK-NEXT:       [=] GPU_AUTOPAR_HD (int i, long j, ::gpu_autopar::read_view<decltype(a)> a, ::gpu_autopar::view<decltype(c)> c)
 // CHECK-NEXT: #line 9 "{{.*}}collapse.cpp"
@@ -62,7 +62,7 @@ void fill(double (*g)[8][4], int n) {
 // CHECK-NEXT:   ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"collapse.cpp", 43},
 // CHECK-NEXT:       ::gpu_autopar::collapse(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1),
 // CHECK-NEXT:           ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (8), 1)), ::gpu_autopar::options(),
-// CHECK-NEXT:       ::gpu_autopar::data(::gpu_autopar::tofrom(g, (0), (n), ::gpu_autopar::affine(1, 0, 1))),
+// CHECK-NEXT:       ::gpu_autopar::data(::gpu_autopar::tofrom(g, (0), (n), ::gpu_autopar::affine(1, 0, 1), "g[0:n]")),
 // CHECK-NEXT:       ::gpu_autopar::reductions(),
 // CHECK-NEXT:       [=] GPU_AUTOPAR_HD (int i, int j, ::gpu_autopar::view<decltype(g)> g) { decltype(k) k;
 // CHECK-NEXT: #line 46 "{{.*}}collapse.cpp"

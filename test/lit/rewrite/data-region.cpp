@@ -22,7 +22,7 @@ void relax(float *a, std::vector<float> &b, int n, int sweeps) {
 #pragma gpu_autopar update host(a[0:1]) device(b[0:1])
   }
 }
-// CHECK:        { ::gpu_autopar::data_region gpu_autopar_data_12(::gpu_autopar::loop_site{"data-region.cpp", 12}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, a, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, b)});
+// CHECK:        { ::gpu_autopar::data_region gpu_autopar_data_12(::gpu_autopar::loop_site{"data-region.cpp", 12}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, a, (0), (n), "a[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::tofrom, b, "b")});
 // CHECK-NEXT:   {
 // CHECK-NEXT:     for (int s = 0; s < sweeps; ++s) {
 // CHECK-NEXT:       ::gpu_autopar::kernel_loop(::gpu_autopar::loop_site{"data-region.cpp", 15},

@@ -12,11 +12,15 @@
 void enter(float *a, std::vector<float> &b, double *c, int n) {
 #pragma gpu_autopar enter data map(to: a[0:n], b) map(alloc: c[n:n])
 }
-// CHECK: ::gpu_autopar::enter_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 13}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, a, (0), (n)), ::gpu_autopar::section(::gpu_autopar::map_kind::to, b), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, c, (n), (n))});
+// CHECK: ::gpu_autopar::enter_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 13}, {::gpu_autopar::section(::gpu_autopar::map_kind::to, a, (0), (n), "a[0:n]"), ::gpu_autopar::section(::gpu_autopar::map_kind::to, b, "b"), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, c, (n), (n), "c[n:n]")});
 
 void leave(float *a, std::vector<float> &b, double *c, int n) {
   #pragma gpu_autopar exit data map(from: b) map(release: a[0:n]) map(delete: c[n:n])
   #pragma gpu_autopar exit data map(delete: b)
+  #pragma gpu_autopar exit data map(from: b) finalize
+  #pragma gpu_autopar exit data finalize, map(release: a[0:n])
 }
-// CHECK: ::gpu_autopar::exit_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 18}, {::gpu_autopar::section(::gpu_autopar::map_kind::from, b), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, a, (0), (n))}); ::gpu_autopar::delete_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 18}, {::gpu_autopar::section(::gpu_autopar::map_kind::alloc, c, (n), (n))});
-// CHECK-NEXT: ::gpu_autopar::delete_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 19}, {::gpu_autopar::section(::gpu_autopar::map_kind::alloc, b)});
+// CHECK: ::gpu_autopar::exit_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 18}, {::gpu_autopar::section(::gpu_autopar::map_kind::from, b, "b"), ::gpu_autopar::section(::gpu_autopar::map_kind::alloc, a, (0), (n), "a[0:n]")}); ::gpu_autopar::delete_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 18}, {::gpu_autopar::section(::gpu_autopar::map_kind::alloc, c, (n), (n), "c[n:n]")});
+// CHECK-NEXT: ::gpu_autopar::delete_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 19}, {::gpu_autopar::section(::gpu_autopar::map_kind::alloc, b, "b")});
+// CHECK-NEXT: ::gpu_autopar::exit_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 20}, {::gpu_autopar::section(::gpu_autopar::map_kind::from, b, "b")}, ::gpu_autopar::finalize);
+// CHECK-NEXT: ::gpu_autopar::exit_data(::gpu_autopar::loop_site{"unstructured-data.cpp", 21}, {::gpu_autopar::section(::gpu_autopar::map_kind::alloc, a, (0), (n), "a[0:n]")}, ::gpu_autopar::finalize);

@@ -1,0 +1,71 @@
+// The data environment's table of present sections (data_region.cpp), shared
+// by data regions (data_region.cpp) and enter/exit data
+// (unstructured_data.cpp): OpenMP's present table, each entry with its
+// structured and dynamic reference counts.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "gpu_autopar/data_region.h"
+#include "interval_set.h"
+
+namespace gpu_autopar {
+namespace detail {
+
+// One device's copy of a present section.
+struct device_copy {
+  unsigned char* mem = nullptr; // the whole section's size, allocated at the device's first use
+  interval_set used;            // the parts a chunk has used (resident_first_use() done or under way)
+  int preparing = 0;            // resident_first_use() calls under way
+  interval_set valid;
+  bool unusable = false;        // could not allocate: its chunks copy through the host
+  std::uint64_t to_device = 0, to_host = 0; // bytes, for the report
+  std::uint64_t from_peers = 0;             // bytes copied in from other devices' copies
+};
+
+// One present section.
+struct present_entry {
+  loop_site site;   // the construct that made it present: its report line and errors name it
+  std::string name; // as the program names it ("b[0:n]"); may be empty
+  unsigned char* host = nullptr;
+  std::uint64_t bytes = 0;
+  long structured = 0; // data regions that map it
+  long dynamic = 0;    // enter data less exit data
+  std::mutex m;        // guards what follows
+  std::condition_variable prepared; // a device's copy has no first use under way any more
+  interval_set host_valid;
+  std::vector<device_copy> on; // by the runtime's device index
+
+  byte_range whole() const { return {0, bytes}; }
+};
+
+// The table and its lock. The functions below need the lock held.
+std::mutex& table_mutex();
+std::vector<std::unique_ptr<present_entry>>& table();
+
+enum class presence { absent, inside, partly };
+// Where a section stands: not present, inside a present one, or overlapping
+// one without lying inside it; `found` is that one.
+presence lookup(const region_section& s, present_entry** found);
+// Throws std::invalid_argument naming the section (and the present one it
+// overlaps) when it is only partly present.
+void require_not_partly_present(const loop_site& site, const char* construct, const region_section& s);
+// A new entry for `s`, with both counts zero.
+present_entry* make_present(const loop_site& site, const region_section& s);
+// Takes an entry whose counts are zero out of the table.
+std::unique_ptr<present_entry> detach(present_entry* e);
+
+// Without the lock, on a detached entry: copies `copy_back` (ranges of the
+// section) to the host and frees the devices' copies. Throws loop_error when
+// newest values were lost with a failed device (after freeing).
+void leave(present_entry& e, const std::vector<byte_range>& copy_back);
+// The report's line for sections that left at `site`.
+void report_left(const loop_site& site, const std::vector<std::unique_ptr<present_entry>>& left);
+
+} // namespace detail
+} // namespace gpu_autopar
