@@ -166,10 +166,14 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
   for (const ReductionClause &R : A.Clauses.Reductions)
     Out.Reductions.push_back({spelling(R.Op), name(R.Var)});
   // The maps as the rewritten call passes them: the section is the map's
-  // text after the variable (`affine(1, 0, 1)`, `(0), (n), whole()`).
+  // text after the variable (`affine(1, 0, 1)`, `(0), (n), whole()`), inside
+  // an also_written(...) / also_read(...) wrapper if there is one.
   for (const ArrayUse &U : A.Arrays) {
     LoopReport::Map M{name(U.Var), spelling(U.Kind), "", mapText(A, U)};
-    llvm::StringRef Args = llvm::StringRef(M.Emitted).split('(').second.drop_back();
+    llvm::StringRef Call = M.Emitted;
+    while (Call.consume_front("::gpu_autopar::also_written(") || Call.consume_front("::gpu_autopar::also_read("))
+      Call = Call.drop_back();
+    llvm::StringRef Args = Call.split('(').second.drop_back();
     std::string Section = Args.split(", ").second.str();
     for (size_t At; (At = Section.find("::gpu_autopar::")) != std::string::npos;)
       Section.erase(At, std::strlen("::gpu_autopar::"));

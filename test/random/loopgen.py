@@ -73,11 +73,13 @@ class Loop:
         self.params = []         # (declaration, argument) of the loop function
         self.pragma_line = 0     # line of the pragma within self.lines (0-based)
         self.shape = ""
+        self.used, self.written = [], []  # the arrays the loop touches, and those it writes
 
 
 class Generator:
-    def __init__(self, seed):
+    def __init__(self, seed, data_env=False):
         self.seed = seed
+        self.data_env = data_env  # main calls the loops inside data directives (DataEnvironment)
         self.r = random.Random(seed)
         r = self.r
         self.L = r.randint(40, 300)
@@ -266,6 +268,7 @@ class Generator:
             if a not in used:
                 used.append(a)
         maps = self.maps_for([a for a in used if a in written], [a for a in used if a not in written], force_maps)
+        loop.used, loop.written = used, [a for a in used if a in written]
         loop.params = [(self.param_decl(a, a in written), a.name) for a in used if a.kind != "builtin"]
         loop_vars = [v for _, v in headers] + [re.match(r"for \((?:[\w:]+ )*(\w+) =", l).group(1) for l in body
                                                 if l.startswith("for ")]
@@ -524,19 +527,21 @@ class Generator:
             out += loop.lines
             out += ["}", ""]
         out += ["int main() {", "  init();", "  dump(-1);"]
+        kept = [loop for loop in self.loops if only is None or loop.index in only]
         if region == "data":
             out += ["#pragma gpu_autopar data " + self.region_maps("tofrom"), "  {"]
         elif region == "enter":
             out += ["#pragma gpu_autopar enter data " + self.region_maps("to")]
-        for loop in self.loops:
-            if only is not None and loop.index not in only:
-                continue
-            out.append("  loop%d(%s);" % (loop.index, ", ".join(a for _, a in loop.params)))
-            if region and loop.index not in synced:
-                continue
-            if region:
-                out.append("#pragma gpu_autopar update host(%s)" % self.region_maps("tofrom")[len("map(tofrom: "):-1])
-            out.append("  dump(%d);" % loop.index)
+        if self.data_env and not region:
+            out += DataEnvironment(self).main_lines(kept)
+        else:
+            for loop in kept:
+                out.append("  loop%d(%s);" % (loop.index, ", ".join(a for _, a in loop.params)))
+                if region and loop.index not in synced:
+                    continue
+                if region:
+                    out.append("#pragma gpu_autopar update host(%s)" % self.region_maps("tofrom")[len("map(tofrom: "):-1])
+                out.append("  dump(%d);" % loop.index)
         if region == "data":
             out += ["  }", "  dump(1000);"]
         elif region == "enter":
@@ -545,14 +550,160 @@ class Generator:
         return "\n".join(out), pragma_lines
 
 
+class DataEnvironment:
+    """With --data-env, main calls the loops inside data directives drawn
+    from the seed: data regions (nested ones too, of the same arrays or of
+    their first rows), enter/exit data (twice entered and exited with
+    `finalize`, or released after an update), regions opened over entered
+    data (released inside, or exited after), and sections of the first part
+    of an array, which loops reach beyond (their chunks then copy through the
+    host). The loops' own map clauses meet present data. Before a dump inside
+    a construct, `update host` brings every mapped array back, so that the
+    output is the serial program's wherever a device keeps the newest values;
+    inside `tofrom` regions some dumps wait for the region's end."""
+
+    def __init__(self, gen):
+        self.gen = gen
+        self.r = random.Random(gen.seed * 7001 + 3)
+        self.present = {}  # array name -> the section an open construct maps
+
+    def sections(self, arrays):
+        """Sections for a construct, and the names it makes present (to
+        forget when it ends). An array already present is named as it was:
+        a part of it would be fine, more of it is an error (partly present)."""
+        texts, added = [], []
+        for a in arrays:
+            if a.name not in self.present:
+                self.present[a.name] = self.section(a)
+                added.append(a.name)
+            texts.append(self.present[a.name])
+        return ", ".join(texts), added
+
+    def forget(self, added):
+        for name in added:
+            del self.present[name]
+
+    def whole(self, a):
+        if a.kind == "pointer":
+            return "%s[0:%d]" % (a.name, a.size())
+        return a.name
+
+    def section(self, a):
+        """The array whole, or its first part (not for arrays that loops map
+        with clauses of their own extent: pointers, `T A[][C]` parameters)."""
+        if a.kind in ("builtin", "vector") and self.r.random() < 0.3:
+            n = a.dims[0] if a.kind == "builtin" else a.size()
+            if n > 2:
+                return "%s[0:%d]" % (a.name, self.r.randint(1, n - 1))
+        return self.whole(a)
+
+    def pick(self, loops):
+        """What a construct around `loops` maps: mostly arrays they write
+        (whose results must come back), now and then others they read or none
+        of them touch."""
+        written = [a for l in loops for a in l.written]
+        used = [a for l in loops for a in l.used]
+        out = []
+        for a in self.r.sample(written, min(len(written), self.r.randint(1, 2))):
+            if a not in out:
+                out.append(a)
+        extra = self.r.choice([used, self.gen.arrays])
+        for a in self.r.sample(extra, min(len(extra), self.r.randint(0, 2))):
+            if a not in out:
+                out.append(a)
+        return out or [self.r.choice(self.gen.arrays)]
+
+    def call(self, loop, indent, out):
+        out.append(indent + "loop%d(%s);" % (loop.index, ", ".join(a for _, a in loop.params)))
+
+    def update_dump(self, loop, indent, out):
+        out.append(indent + "#pragma gpu_autopar update host(%s)" % ", ".join(self.whole(a) for a in self.gen.arrays))
+        out.append(indent + "dump(%d);" % loop.index)
+
+    def main_lines(self, loops):
+        out, k = [], 0
+        while k < len(loops):
+            take = loops[k:k + self.r.randint(1, 3)]
+            k += len(take)
+            getattr(self, self.r.choice(["plain", "region", "region", "enter_exit", "enter_exit", "region_over_entered"]))(take, out)
+        return out
+
+    def plain(self, loops, out):
+        for loop in loops:
+            self.call(loop, "  ", out)
+            out.append("  dump(%d);" % loop.index)
+
+    def region(self, loops, out, indent="  ", nested=True):
+        """`nested`: the last loop may go into a region of its own; a nested
+        region (nested=False) ends with an update, being inside another."""
+        kind = self.r.choice(["tofrom", "tofrom", "to"])
+        secs, added = self.sections(self.pick(loops))
+        out.append(indent + "#pragma gpu_autopar data map(%s: %s)" % (kind, secs))
+        out.append(indent + "{")
+        inner = indent + "  "
+        for n, loop in enumerate(loops):
+            if nested and n == len(loops) - 1 and self.r.random() < 0.4:
+                # a nested region of some of the same arrays (present: one
+                # reference more) or of others
+                self.region([loop], out, inner, nested=False)
+                continue
+            self.call(loop, inner, out)
+            if kind != "tofrom" or self.r.random() < 0.6:
+                self.update_dump(loop, inner, out)
+        out.append(indent + "}")
+        self.forget(added)
+        if nested:
+            out.append(indent + "dump(%d);" % loops[-1].index)
+        else:
+            self.update_dump(loops[-1], indent, out)
+
+    def enter_exit(self, loops, out):
+        secs, added = self.sections(self.pick(loops))
+        how = self.r.choice(["from", "finalize", "release"])
+        out.append("  #pragma gpu_autopar enter data map(%s: %s)" % (self.r.choice(["to", "to", "alloc"]) if how != "release" else "to", secs))
+        if how == "finalize":
+            out.append("  #pragma gpu_autopar enter data map(to: %s)" % secs)
+        for n, loop in enumerate(loops):
+            self.call(loop, "  ", out)
+            if how == "release" or n + 1 < len(loops):
+                self.update_dump(loop, "  ", out)
+        if how == "from":
+            out.append("  #pragma gpu_autopar exit data map(from: %s)" % secs)
+        elif how == "finalize":
+            out.append("  #pragma gpu_autopar exit data map(from: %s) finalize" % secs)
+        else:
+            out.append("  #pragma gpu_autopar exit data map(release: %s)" % secs)
+        self.forget(added)
+        out.append("  dump(%d);" % loops[-1].index)
+
+    def region_over_entered(self, loops, out):
+        secs, added = self.sections(self.pick(loops))
+        inside = self.r.random() < 0.5
+        out.append("  #pragma gpu_autopar enter data map(to: %s)" % secs)
+        out.append("  #pragma gpu_autopar data map(tofrom: %s)" % secs)
+        out.append("  {")
+        for loop in loops:
+            self.call(loop, "    ", out)
+            if self.r.random() < 0.5:
+                self.update_dump(loop, "    ", out)
+        if inside:  # the region's end is then the last reference
+            out.append("    #pragma gpu_autopar exit data map(release: %s)" % secs)
+        out.append("  }")
+        if not inside:
+            out.append("  #pragma gpu_autopar exit data map(from: %s)" % secs)
+        self.forget(added)
+        out.append("  dump(%d);" % loops[-1].index)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("seed", type=int)
     ap.add_argument("--only", default=None, help="comma-separated loop indices to keep")
     ap.add_argument("-o", "--output", default="-")
+    ap.add_argument("--data-env", action="store_true", help="call the loops inside data directives")
     a = ap.parse_args()
     only = None if a.only is None else {int(x) for x in a.only.split(",") if x}
-    text, _ = Generator(a.seed).program(only)
+    text, _ = Generator(a.seed, a.data_env).program(only)
     if a.output == "-":
         sys.stdout.write(text)
     else:

@@ -126,6 +126,8 @@ class Checker:
         lines = open(report).read().splitlines() if os.path.exists(report) else []
         for line in lines:
             rep = json.loads(line)
+            if "region" in rep:  # a data region's line: bytes, no iterations
+                continue
             total = sum(d["iterations"] for d in rep["devices"])
             if total != rep["iterations"]:
                 return p.stdout, "%s: device iterations add up to %d, not %d" % (rep["loop"], total, rep["iterations"])
@@ -139,7 +141,7 @@ class Checker:
         work = os.path.join(self.a.out, "seed-%d" % seed)
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(work)
-        gen = loopgen.Generator(seed)
+        gen = loopgen.Generator(seed, self.a.data_env)
         src, par_src, kept, rejected, warned, tool_report = self.rewrite(gen, work, {l.index for l in gen.loops})
         modes = {}
         bounded = 0
@@ -256,6 +258,8 @@ def main():
     ap.add_argument("--settings", type=int, default=4, help="device settings per seed")
     ap.add_argument("--jobs", type=int, default=1, help="seeds checked at once (each builds with 2 processes)")
     ap.add_argument("--keep", action="store_true", help="keep every seed's files")
+    ap.add_argument("--data-env", action="store_true",
+                    help="main calls the loops inside data regions and enter/exit data (loopgen.DataEnvironment)")
     a = ap.parse_args()
     a.seed = int(os.environ.get("GPU_AUTOPAR_RANDOM_SEED", a.seed))
     a.count = int(os.environ.get("GPU_AUTOPAR_RANDOM_COUNT", a.count))

@@ -52,7 +52,7 @@ void unstructured(float *a, std::vector<float> &v, int n) {
 #pragma gpu_autopar exit data
 // CHECK: data-region.cpp:[[@LINE-1]]:26: error: '#pragma gpu_autopar exit data' needs at least one 'map' clause
 #pragma gpu_autopar exit data map(from: v) host(v)
-// CHECK: data-region.cpp:[[@LINE-1]]:44: error: 'host' clause is not allowed on '#pragma gpu_autopar exit data'; it takes 'map' clauses only
+// CHECK: data-region.cpp:[[@LINE-1]]:44: error: 'host' clause is not allowed on '#pragma gpu_autopar exit data'; it takes 'map' clauses and 'finalize' only
 }
 #pragma gpu_autopar enter data map(to: global)
 // CHECK: data-region.cpp:[[@LINE-1]]:1: error: '#pragma gpu_autopar enter data' must be inside a function body
