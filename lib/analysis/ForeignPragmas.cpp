@@ -504,7 +504,10 @@ private:
           Kind = M.str();
         } else if (M == "always" || M == "close") {
           report(Diags, Diag::ForeignClauseIgnored, Mods[I][0].Loc)
-              << M << "a map modifier; every chunk's data is copied where it runs";
+              << M
+              << (M == "always" ? "a map modifier; data already present is not copied again: use 'target update' "
+                                  "where the copy matters"
+                                : "a map modifier; every chunk's data is copied where it runs");
         } else {
           return unsupported(C, M == "release" || M == "delete"
                                     ? "release and delete belong on 'target exit data'"

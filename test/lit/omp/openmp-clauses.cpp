@@ -67,7 +67,7 @@ void clauses(std::vector<float> &a, const std::vector<double> &b, float *__restr
 #pragma omp target teams distribute parallel for simd map(always, tofrom: p[0 : n]) map(q) device(0)
   for (int i = 0; i < n; ++i) p[i] += q[i];
 // CHECK: #pragma gpu_autopar for map(tofrom: p[0:n]) map(tofrom: q)
-// REMARK: openmp-clauses.cpp:[[@LINE-3]]:59: remark: 'always' ignored: a map modifier; every chunk's data is copied where it runs
+// REMARK: openmp-clauses.cpp:[[@LINE-3]]:59: remark: 'always' ignored: a map modifier; data already present is not copied again: use 'target update' where the copy matters
 // REMARK: openmp-clauses.cpp:[[@LINE-4]]:92: remark: 'device' ignored: the runtime chooses the devices; devices(n) limits how many
 #pragma omp target parallel for map(alloc: p[0:n]) map(to: q[0:n])
   for (int i = 0; i < n; ++i) p[i] = q[i];
