@@ -4,6 +4,7 @@
 // went, then exchanges what each range wrote and combines the reductions, so
 // that every rank ends as the serial program would. Linking this library
 // registers it (before main()); the core runtime never calls MPI.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -18,7 +19,9 @@
 #include "distributor.h"
 #include "gpu_autopar/loop_effects.h"
 #include "loop_report.h"
+#include "gpu_autopar/data_region.h"
 #include "mpi_job.h"
+#include "rank_residency.h"
 #include "rank_split.h"
 #include "runtime_state.h"
 #include "section_exchange.h"
@@ -62,6 +65,20 @@ private:
 };
 
 std::string site_text(const loop_site& s) { return std::string(s.file) + ":" + std::to_string(s.line); }
+
+host_range bytes_of(const written_section& w) {
+  if (w.hi <= w.lo)
+    return {};
+  return {w.host + w.lo * std::int64_t(w.element_size), w.host + w.hi * std::int64_t(w.element_size)};
+}
+
+// Inside data regions (rank_residency.h): the written objects that stay with
+// the rank that wrote them, and what each rank needs up to date first.
+struct region_plan {
+  std::vector<bool> stays;               // by written object
+  rank_residency::needs_by_rank needs;   // by rank
+  std::vector<host_range> made_whole;    // written objects every rank holds all of afterwards
+};
 
 std::string what_of(const std::exception_ptr& e) {
   try {
@@ -129,8 +146,44 @@ class mpi_distributor final : public distributor {
 public:
   void start(runtime_state& rt, std::vector<std::unique_ptr<device>>& devices) override {
     job_ = join_job(rt, devices);
-    if (job_)
+    if (job_) {
       balance_ = std::make_unique<balance_table>(job_->devices);
+      residency_ = std::make_unique<rank_residency>(job_->comm, job_->rank, job_->size);
+    }
+  }
+
+  // `update host`: this rank's host gets every rank's newest values.
+  std::uint64_t host_needs(const void* host, std::size_t bytes) override {
+    if (!tracking())
+      return 0;
+    std::exception_ptr error;
+    const auto* p = static_cast<const unsigned char*>(host);
+    const std::uint64_t got = residency_->make_whole({p, p + bytes}, error).bytes;
+    if (error)
+      std::rethrow_exception(error);
+    return got;
+  }
+  // `update device`: the host's values, the same on every rank, are the newest.
+  void host_wrote(const void* host, std::size_t bytes) override {
+    if (!tracking())
+      return;
+    const auto* p = static_cast<const unsigned char*>(host);
+    residency_->everyone_holds({p, p + bytes});
+  }
+  std::uint64_t section_unmapped(const void* host, std::size_t bytes, bool copy_back) override {
+    if (!tracking())
+      return 0;
+    const auto* p = static_cast<const unsigned char*>(host);
+    std::exception_ptr error;
+    std::uint64_t got = 0;
+    if (copy_back)
+      got = residency_->make_whole({p, p + bytes}, error).bytes;
+    residency_->forget({p, p + bytes});
+    if (residency_->empty())
+      region_weights_.clear(); // the next region's loops split by what was measured until then
+    if (error)
+      std::rethrow_exception(error);
+    return got;
   }
 
   bool run(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body) override {
@@ -144,10 +197,18 @@ public:
     depth_guard nested_loops_run_locally;
     const std::string why_not = reason_not_split(count, options, body);
     if (!why_not.empty()) {
+      // Inside a data region every rank first gets all that the loop uses
+      // (all that the regions map, when the runtime does not know what that is).
+      const std::uint64_t fetched = before_full_run(body.effects(), count);
       report_tag tag{",\"distributed\":{\"ranks\":" + std::to_string(job_->size) + ",\"full\":true,\"reason\":\"" +
-                         json_escape(why_not) + "\"}",
+                         json_escape(why_not) + "\"" +
+                         (fetched ? ",\"bytes_from_ranks\":" + std::to_string(fetched) : std::string()) + "}",
                      " (in full on each of " + std::to_string(job_->size) + " ranks: " + why_not + ")"};
       run_here(site, count, options, body, &tag);
+      // Every rank computed the same from the same data.
+      if (const loop_effects* fx = body.effects(); fx && count > 0 && !residency_->empty())
+        for (std::size_t k = 0; k < fx->written_count(); ++k)
+          residency_->everyone_holds(bytes_of(fx->written(k, 0, count)));
       return true;
     }
     run_split(rt, site, count, options, body, *body.effects());
@@ -155,6 +216,94 @@ public:
   }
 
 private:
+  bool tracking() const {
+    return job_ && residency_ && !residency_->empty() && std::this_thread::get_id() == job_->thread;
+  }
+
+  std::uint64_t before_full_run(const loop_effects* fx, std::uint64_t count) {
+    if (residency_->empty() || count == 0)
+      return 0;
+    std::exception_ptr error;
+    rank_residency::fetch_stats got;
+    if (!fx) {
+      got = residency_->make_all_whole(error);
+    } else {
+      std::vector<host_range> all;
+      for (std::size_t k = 0; k < fx->read_count(); ++k)
+        all.push_back(bytes_of(fx->read(k, 0, count)));
+      for (std::size_t k = 0; k < fx->written_count(); ++k)
+        all.push_back(bytes_of(fx->written(k, 0, count)));
+      got = residency_->fetch(rank_residency::needs_by_rank(std::size_t(job_->size), all), error);
+    }
+    if (error)
+      std::rethrow_exception(error);
+    return got.bytes;
+  }
+
+  // The split's weights: inside data regions fixed at the first split loop
+  // (the rows a rank owns stay with it, loop after loop); otherwise the
+  // site's own, moved towards the measured throughput after each run.
+  std::vector<double> split_weights(const std::string& key) {
+    if (!regions_live()) {
+      region_weights_.clear();
+      return balance_->weights(key);
+    }
+    if (region_weights_.empty())
+      region_weights_ = balance_->overall();
+    return region_weights_;
+  }
+
+  region_plan plan_regions(const loop_effects& fx, const std::vector<index_range>& split, std::uint64_t count) {
+    region_plan p;
+    p.stays.assign(fx.written_count(), false);
+    if (!regions_live() || count == 0)
+      return p;
+    const std::size_t ranks = split.size();
+    p.needs.resize(ranks);
+    for (std::size_t k = 0; k < fx.written_count(); ++k) {
+      const written_section all = fx.written(k, 0, count);
+      p.stays[k] = all.disjoint && residency_->track(bytes_of(all));
+      if (!p.stays[k]) {
+        // Exchanged as outside a region, from the ranks' host copies: every
+        // rank holds all of it first, and after.
+        for (auto& n : p.needs)
+          n.push_back(bytes_of(all));
+        p.made_whole.push_back(bytes_of(all));
+      }
+    }
+    for (std::size_t k = 0; k < fx.read_count(); ++k)
+      for (std::size_t r = 0; r < ranks; ++r)
+        if (split[r].size())
+          p.needs[r].push_back(bytes_of(fx.read(k, split[r].begin, split[r].end)));
+    return p;
+  }
+
+  // What each rank wrote of the objects that stay with their writers.
+  void record_writers(const loop_effects& fx, const std::vector<index_range>& split, const region_plan& p) {
+    for (std::size_t k = 0; k < fx.written_count(); ++k)
+      if (p.stays[k])
+        for (std::size_t r = 0; r < split.size(); ++r)
+          if (split[r].size())
+            residency_->wrote(int(r), bytes_of(fx.written(k, split[r].begin, split[r].end)));
+  }
+
+  // Before the point-to-point fetch (which every rank must plan alike): the
+  // ranks check that they are at the same loop, as the agreement after the
+  // run does, rather than wait for each other's messages for ever.
+  void check_same_loop(const loop_site& site, std::uint64_t count) {
+    const std::uint64_t mine[2] = {fnv1a(site_text(site)), count};
+    std::vector<std::uint64_t> all(2 * std::size_t(job_->size));
+    MPI_Allgather(mine, 2, MPI_UINT64_T, all.data(), 2, MPI_UINT64_T, job_->comm);
+    std::vector<outcome> outs(std::size_t(job_->size));
+    bool mismatch = false;
+    for (int r = 0; r < job_->size; ++r) {
+      outs[r].failed = 0;
+      mismatch = mismatch || all[2 * r] != mine[0] || all[2 * r + 1] != count;
+    }
+    if (mismatch)
+      fail_everywhere(site, count, nullptr, outs, true);
+  }
+
   std::string reason_not_split(std::uint64_t count, const loop_options& options, const loop_body& body) const {
     const loop_effects* fx = body.effects();
     if (!fx)
@@ -179,9 +328,10 @@ private:
     const auto t_start = clock::now();
     const int ranks = job_->size, me = job_->rank;
     const std::string key = site_text(site);
-    const std::vector<double> weights = balance_->weights(key);
+    const std::vector<double> weights = split_weights(key);
     const std::vector<index_range> split = split_by_weight(count, weights);
     const index_range mine = split[me];
+    const region_plan regions = plan_regions(fx, split, count);
 
     // Reductions start from the operator's identity on every rank; the
     // original value is folded in once, after the ranks' partials.
@@ -193,18 +343,33 @@ private:
       s.v.set_identity(s.v.var);
       reds.push_back(std::move(s));
     }
-    section_exchange exchange(fx, split, me);
+    section_exchange exchange(fx, split, me, regions.stays);
 
     std::exception_ptr error;
+    // Inside data regions: each rank receives what its range needs and does
+    // not hold, point to point from the ranks that hold it.
+    rank_residency::fetch_stats fetched;
+    double fetch_seconds = 0;
+    if (!residency_->empty()) {
+      check_same_loop(site, count);
+      const auto tf = clock::now();
+      fetched = residency_->fetch(regions.needs, error);
+      fetch_seconds = seconds_since(tf);
+    }
     const auto t0 = clock::now();
     std::vector<std::uint64_t> changed(exchange.changed_objects(), 0);
     // Whatever fails here fails this rank's part, and is agreed on below:
     // no rank leaves the others waiting in a collective.
     try {
+      if (error)
+        std::rethrow_exception(error);
       exchange.snapshot();
       range_body part(body, mine.begin);
       report_tag tag{",\"distributed\":{\"ranks\":" + std::to_string(ranks) + ",\"first\":" +
-                         std::to_string(mine.begin) + ",\"of\":" + std::to_string(count) + "}",
+                         std::to_string(mine.begin) + ",\"of\":" + std::to_string(count) +
+                         (residency_->empty() ? std::string()
+                                              : ",\"bytes_received\":" + std::to_string(fetched.here)) +
+                         "}",
                      " (rank " + std::to_string(me) + "'s part [" + std::to_string(mine.begin) + ", " +
                          std::to_string(mine.end) + ") of " + std::to_string(count) + " over " +
                          std::to_string(ranks) + " ranks)"};
@@ -243,6 +408,10 @@ private:
     if (failed || mismatch) {
       for (const saved_reduction& s : reds)
         std::memcpy(s.v.var, s.original.data(), s.v.size);
+      // Each rank's part holds what its iterations left, as after a failed
+      // loop on one machine; no rank's part travels.
+      if (!mismatch)
+        record_writers(fx, split, regions);
       fail_everywhere(site, count, error, outs, mismatch);
     }
 
@@ -258,7 +427,15 @@ private:
     }
     balance_->measured(key, iterations, seconds);
 
-    const exchange_stats st = exchange.run(job_->comm, changed_by_rank);
+    exchange_stats st = exchange.run(job_->comm, changed_by_rank);
+    record_writers(fx, split, regions);
+    for (const host_range& r : regions.made_whole)
+      residency_->everyone_holds(r);
+    st.fetched_bytes = fetched.bytes;
+    st.messages = fetched.messages;
+    st.kept_objects = int(std::count(regions.stays.begin(), regions.stays.end(), true));
+    st.bytes += fetched.bytes;
+    st.seconds += fetch_seconds;
     combine_reductions(reds, all, each, sizeof(outcome) + changed.size() * sizeof(std::uint64_t),
                        rank_running(split, count - 1));
 
@@ -361,7 +538,11 @@ private:
     std::snprintf(buf, sizeof buf, "%.6f", st.seconds);
     j += "],\"exchange\":{\"bytes\":" + std::to_string(st.bytes) + ",\"seconds\":" + buf +
          ",\"slabs\":" + std::to_string(st.slab_objects) + ",\"by_changes\":" + std::to_string(st.changed_objects) +
-         ",\"changed_bytes\":" + std::to_string(st.changed_bytes) + "}";
+         ",\"changed_bytes\":" + std::to_string(st.changed_bytes);
+    if (!residency_->empty() || st.kept_objects)
+      j += ",\"kept\":" + std::to_string(st.kept_objects) + ",\"fetched_bytes\":" + std::to_string(st.fetched_bytes) +
+           ",\"messages\":" + std::to_string(st.messages);
+    j += "}";
     std::snprintf(buf, sizeof buf, "%.6f", total_seconds);
     j += std::string(",\"seconds\":") + buf + "}\n";
     write_report_line(rt, j);
@@ -373,6 +554,8 @@ private:
 
   std::unique_ptr<mpi_job> job_;
   std::unique_ptr<balance_table> balance_;
+  std::unique_ptr<rank_residency> residency_;
+  std::vector<double> region_weights_; // the splits' weights while data regions live
 };
 
 mpi_distributor g_mpi_distributor;

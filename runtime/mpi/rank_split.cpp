@@ -43,6 +43,20 @@ std::vector<double> balance_table::weights(const std::string& site) const {
   return it == by_site_.end() ? capacity_ : it->second;
 }
 
+std::vector<double> balance_table::overall() const {
+  if (by_site_.empty())
+    return capacity_;
+  std::vector<double> mean(capacity_.size(), 0.0);
+  for (const auto& [site, w] : by_site_) {
+    double sum = 0;
+    for (double x : w)
+      sum += x;
+    for (std::size_t r = 0; r < mean.size(); ++r)
+      mean[r] += w[r] / sum / double(by_site_.size());
+  }
+  return mean;
+}
+
 void balance_table::measured(const std::string& site, const std::vector<std::uint64_t>& iterations,
                              const std::vector<double>& seconds) {
   // Shares (weights summing to 1): the old ones, and the measured

@@ -30,6 +30,11 @@ class balance_table {
 public:
   explicit balance_table(std::vector<double> capacity) : capacity_(std::move(capacity)) {}
   std::vector<double> weights(const std::string& site) const;
+  // The job's weights over all sites: each rank's share of the throughput
+  // measured so far, averaged over the sites (device counts before any). A
+  // data region's loops split by these, fixed at the region's first split
+  // loop, so that the rows a rank owns do not move within the region.
+  std::vector<double> overall() const;
   // iterations[r] run in seconds[r] on rank r; ranks that ran nothing keep their share.
   void measured(const std::string& site, const std::vector<std::uint64_t>& iterations,
                 const std::vector<double>& seconds);

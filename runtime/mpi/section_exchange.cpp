@@ -40,9 +40,12 @@ void broadcast_in_pieces(unsigned char* data, std::uint64_t count, std::size_t i
   }
 }
 
-section_exchange::section_exchange(const loop_effects& fx, const std::vector<index_range>& split, int rank)
+section_exchange::section_exchange(const loop_effects& fx, const std::vector<index_range>& split, int rank,
+                                   const std::vector<bool>& stays)
     : rank_(rank), ranks_(int(split.size())) {
   for (std::size_t k = 0; k < fx.written_count(); ++k) {
+    if (k < stays.size() && stays[k])
+      continue; // left with the rank that wrote it (rank_residency.h)
     // Whether the object's sections are disjoint does not depend on the range.
     std::uint64_t any = 0;
     while (any < split.size() && split[any].size() == 0)
@@ -156,7 +159,7 @@ void section_exchange::exchange_slab(MPI_Comm comm, const slab_object& o, exchan
     const written_section& w = o.by_rank[r];
     const std::uint64_t n = w.hi > w.lo ? std::uint64_t(w.hi - w.lo) : 0;
     const std::uint64_t d = n ? std::uint64_t(w.lo - base) : 0;
-    st.bytes += n * e;
+    st.bytes += n * e * std::uint64_t(ranks_ - 1); // to every other rank
     fits = fits && fits_int(n) && fits_int(d);
     counts[r] = int(n);
     displs[r] = int(d);
@@ -193,7 +196,7 @@ void section_exchange::exchange_changes(MPI_Comm comm, std::size_t k,
     displs[r] = int(total);
     total += n;
   }
-  st.bytes += total;
+  st.bytes += total * std::uint64_t(ranks_ - 1);
   if (total == 0)
     return;
   std::vector<unsigned char> all(total);

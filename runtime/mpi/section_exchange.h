@@ -25,16 +25,22 @@ namespace gpu_autopar {
 namespace detail {
 
 struct exchange_stats {
-  std::uint64_t bytes = 0;            // payload of every rank's sections, together
+  std::uint64_t bytes = 0;            // received, summed over the ranks
   double seconds = 0;
   int slab_objects = 0, changed_objects = 0;
   std::uint64_t changed_bytes = 0;    // over all ranks
+  // Inside data regions (rank_residency.h), filled in by the distributor:
+  std::uint64_t fetched_bytes = 0;    // received point to point before the loop, over the ranks
+  int messages = 0;                   // those messages
+  int kept_objects = 0;               // written objects left with the ranks that wrote them
 };
 
 class section_exchange {
 public:
-  // Plans the exchange for the ranks' ranges.
-  section_exchange(const loop_effects& fx, const std::vector<index_range>& split, int rank);
+  // Plans the exchange for the ranks' ranges, of the written objects that do
+  // not stay with the rank that wrote them (stays[k], by written object).
+  section_exchange(const loop_effects& fx, const std::vector<index_range>& split, int rank,
+                   const std::vector<bool>& stays);
 
   // Before this rank's part runs: snapshots its hull of each object that is
   // sent by changes (inside a data region, after bringing the host's copy up

@@ -199,11 +199,41 @@ void leave(present_entry& e, const std::vector<byte_range>& copy_back) {
     std::rethrow_exception(error);
 }
 
+void unmap_across_ranks(const std::vector<leaving_entry>& leaving, bool unwinding, std::exception_ptr& error) {
+  distributor* d = installed_distributor();
+  if (!d || runtime().rank < 0)
+    return;
+  for (const leaving_entry& l : leaving) {
+    try {
+      const std::uint64_t received =
+          d->section_unmapped(l.entry->host, std::size_t(l.entry->bytes), !unwinding && !l.copy_back.empty());
+      std::lock_guard<std::mutex> lock(l.entry->m);
+      l.entry->from_ranks += received;
+    } catch (...) {
+      if (!error)
+        error = std::current_exception();
+    }
+  }
+}
+
+std::vector<std::unique_ptr<present_entry>> detach_unreferenced(const std::vector<leaving_entry>& leaving,
+                                                                std::vector<std::vector<byte_range>>& copy_back) {
+  std::vector<std::unique_ptr<present_entry>> left;
+  for (const leaving_entry& l : leaving)
+    if (l.entry->structured == 0 && l.entry->dynamic == 0) {
+      left.push_back(detach(l.entry));
+      copy_back.push_back(l.copy_back);
+    }
+  return left;
+}
+
 void report_left(const loop_site& site, const std::vector<std::unique_ptr<present_entry>>& left) {
   runtime_state& rt = runtime();
   if (rt.report_fd < 0)
     return;
-  std::uint64_t in = 0, out = 0, between = 0;
+  std::uint64_t in = 0, out = 0, between = 0, from_ranks = 0;
+  for (const auto& m : left)
+    from_ranks += m->from_ranks; // detached: no other thread sees it
   std::string devices;
   const int n = rt.pool ? rt.pool->device_count() : 0;
   for (int d = 0; d < n; ++d) {
@@ -224,6 +254,7 @@ void report_left(const loop_site& site, const std::vector<std::unique_ptr<presen
   }
   write_report_line(rt, "{\"region\":\"" + json_escape(where(site)) + "\"" +
                             (rt.rank >= 0 ? ",\"rank\":" + std::to_string(rt.rank) : std::string()) +
+                            (rt.rank >= 0 ? ",\"bytes_from_ranks\":" + std::to_string(from_ranks) : std::string()) +
                             ",\"bytes_to_devices\":" +
                             std::to_string(in) + ",\"bytes_to_host\":" + std::to_string(out) +
                             ",\"bytes_between_devices\":" + std::to_string(between) + ",\"devices\":[" +
@@ -254,6 +285,19 @@ std::size_t checked_section_bytes(long long lo, long long len, std::size_t eleme
 }
 
 bool regions_live() { return g_live.load(std::memory_order_acquire) > 0; }
+
+bool region_section_of(const void* host, std::size_t bytes, region_section* section) {
+  if (!regions_live() || bytes == 0)
+    return false;
+  std::vector<overlap> found = overlaps(host, bytes);
+  if (found.size() != 1 || !found.front().whole_chunk)
+    return false;
+  const present_entry& e = *found.front().entry;
+  // The kind is not the entry's (several constructs may count on it); the
+  // callers ask where the section lies only.
+  *section = {map_kind::tofrom, e.host, std::size_t(e.bytes)};
+  return true;
+}
 
 resident_use region_prepare(device_context& dev, const void* host, std::size_t bytes, bool read, bool write,
                             bool exclusive_write) {
@@ -430,19 +474,26 @@ data_region::data_region(const loop_site& site, std::initializer_list<region_sec
 data_region::~data_region() noexcept(false) {
   using namespace detail;
   std::unique_ptr<region_state> r(static_cast<region_state*>(state_));
-  std::vector<std::unique_ptr<present_entry>> left;
-  std::vector<std::vector<byte_range>> copy_back;
+  std::vector<leaving_entry> leaving;
   {
     std::lock_guard<std::mutex> lock(table_mutex());
     for (const region_hold& h : r->held)
       if (--h.entry->structured == 0 && h.entry->dynamic == 0) {
-        copy_back.emplace_back();
+        leaving.push_back({h.entry, {}});
         if (h.kind == map_kind::from || h.kind == map_kind::tofrom)
-          copy_back.back().push_back(h.named);
-        left.push_back(detach(h.entry));
+          leaving.back().copy_back.push_back(h.named);
       }
   }
   std::exception_ptr error;
+  // In an MPI job the ranks' parts of what the region's loops wrote come
+  // together first (docs/mpi.md); left by an exception, each rank keeps its own.
+  unmap_across_ranks(leaving, std::uncaught_exceptions() != exceptions_at_start_, error);
+  std::vector<std::vector<byte_range>> copy_back;
+  std::vector<std::unique_ptr<present_entry>> left;
+  {
+    std::lock_guard<std::mutex> lock(table_mutex());
+    left = detach_unreferenced(leaving, copy_back);
+  }
   for (std::size_t k = 0; k < left.size(); ++k) {
     try {
       leave(*left[k], copy_back[k]);
@@ -457,8 +508,25 @@ data_region::~data_region() noexcept(false) {
     std::rethrow_exception(error);
 }
 
-void update_host(const region_section& s) { detail::region_host_sync(s.host, s.bytes); }
+void update_host(const region_section& s) {
+  using namespace detail;
+  if (distributor* d = installed_distributor(); d && regions_live() && s.bytes) {
+    const std::uint64_t received = d->host_needs(s.host, s.bytes);
+    if (received)
+      for (overlap& o : overlaps(s.host, s.bytes)) {
+        std::lock_guard<std::mutex> lock(o.entry->m);
+        o.entry->from_ranks += received;
+        break; // counted once, by the first section that holds it
+      }
+  }
+  region_host_sync(s.host, s.bytes);
+}
 
-void update_device(const region_section& s) { detail::region_host_written(s.host, s.bytes); }
+void update_device(const region_section& s) {
+  using namespace detail;
+  if (distributor* d = installed_distributor(); d && regions_live() && s.bytes)
+    d->host_wrote(s.host, s.bytes);
+  region_host_written(s.host, s.bytes);
+}
 
 } // namespace gpu_autopar

@@ -29,6 +29,27 @@ public:
   // CPU pool thread). Returns false to leave the loop to this process alone;
   // otherwise runs it, through run_here for this process's part.
   virtual bool run(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body) = 0;
+
+  // Data regions (data_region.cpp) under a distributor that leaves the parts
+  // of mapped sections that a process's loops wrote with that process
+  // (docs/mpi.md, "Data regions across ranks"). Called on every process at
+  // the same point of the program.
+  // `update host`: this process's host copy of [host, host + bytes) gets
+  // every process's newest values; returns the bytes that came from others.
+  virtual std::uint64_t host_needs(const void* host, std::size_t bytes) {
+    (void)host, (void)bytes;
+    return 0;
+  }
+  // `update device`: the host's values of [host, host + bytes) are the
+  // newest, in every process.
+  virtual void host_wrote(const void* host, std::size_t bytes) { (void)host, (void)bytes; }
+  // A mapped section's region ends. `copy_back`: its newest values reach the
+  // host (a from/tofrom section; not when the block is left by an exception).
+  // Returns the bytes that came from other processes for it.
+  virtual std::uint64_t section_unmapped(const void* host, std::size_t bytes, bool copy_back) {
+    (void)host, (void)bytes, (void)copy_back;
+    return 0;
+  }
 };
 
 // Registers d for the whole process (nullptr: none). Call before the first loop.

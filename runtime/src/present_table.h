@@ -6,6 +6,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -34,6 +35,7 @@ struct present_entry {
   std::string name; // as the program names it ("b[0:n]"); may be empty
   unsigned char* host = nullptr;
   std::uint64_t bytes = 0;
+  std::uint64_t from_ranks = 0; // bytes other MPI ranks sent at `update host` (guarded by m)
   long structured = 0; // data regions that map it
   long dynamic = 0;    // enter data less exit data
   std::mutex m;        // guards what follows
@@ -64,7 +66,24 @@ std::unique_ptr<present_entry> detach(present_entry* e);
 // section) to the host and frees the devices' copies. Throws loop_error when
 // newest values were lost with a failed device (after freeing).
 void leave(present_entry& e, const std::vector<byte_range>& copy_back);
-// The report's line for sections that left at `site`.
+// Sections whose counts reached zero, found under the lock, leave in three
+// steps: unmap_across_ranks (without the lock: under a distributor that keeps
+// written parts with the MPI rank that wrote them, every rank's host gets the
+// newest values of those copied back, a collective on every rank), then
+// detach_unreferenced (under the lock: an entry another thread referenced
+// again meanwhile stays), then leave().
+struct leaving_entry {
+  present_entry* entry;
+  std::vector<byte_range> copy_back; // ranges of the section
+};
+// The bytes that came from other ranks add to each entry's from_ranks; the
+// first failure goes to `error`.
+void unmap_across_ranks(const std::vector<leaving_entry>& leaving, bool unwinding, std::exception_ptr& error);
+// Needs the lock. `copy_back` gets each detached entry's ranges.
+std::vector<std::unique_ptr<present_entry>> detach_unreferenced(const std::vector<leaving_entry>& leaving,
+                                                                std::vector<std::vector<byte_range>>& copy_back);
+// The report's line for sections that left at `site` (in an MPI job with
+// the bytes they received from other ranks).
 void report_left(const loop_site& site, const std::vector<std::unique_ptr<present_entry>>& left);
 
 } // namespace detail

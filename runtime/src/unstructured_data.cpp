@@ -27,8 +27,7 @@ enum class exit_rule {
 };
 
 void exit_sections(const loop_site& site, std::initializer_list<region_section> sections, exit_rule rule) {
-  std::vector<std::unique_ptr<present_entry>> left;
-  std::vector<std::vector<detail::byte_range>> copy_back;
+  std::vector<detail::leaving_entry> leaving;
   {
     std::lock_guard<std::mutex> lock(detail::table_mutex());
     for (const region_section& s : sections)
@@ -44,18 +43,29 @@ void exit_sections(const loop_site& site, std::initializer_list<region_section> 
       const std::uint64_t from = std::uint64_t(static_cast<const unsigned char*>(s.host) - e->host);
       const bool copies = rule != exit_rule::drop && (s.kind == map_kind::from || s.kind == map_kind::tofrom);
       // Already leaving (named twice in one directive): copy the named part too.
-      for (std::size_t k = 0; k < left.size(); ++k)
-        if (left[k].get() == e && copies)
-          copy_back[k].push_back({from, from + s.bytes});
-      if (e->dynamic == 0 && e->structured == 0) {
-        copy_back.emplace_back();
+      bool already = false;
+      for (detail::leaving_entry& l : leaving)
+        if (l.entry == e) {
+          already = true;
+          if (copies)
+            l.copy_back.push_back({from, from + s.bytes});
+        }
+      if (!already && e->dynamic == 0 && e->structured == 0) {
+        leaving.push_back({e, {}});
         if (copies)
-          copy_back.back().push_back({from, from + s.bytes});
-        left.push_back(detail::detach(e));
+          leaving.back().copy_back.push_back({from, from + s.bytes});
       }
     }
   }
   std::exception_ptr error;
+  // In an MPI job every rank's host gets what the others wrote first (docs/mpi.md).
+  detail::unmap_across_ranks(leaving, false, error);
+  std::vector<std::vector<detail::byte_range>> copy_back;
+  std::vector<std::unique_ptr<present_entry>> left;
+  {
+    std::lock_guard<std::mutex> lock(detail::table_mutex());
+    left = detail::detach_unreferenced(leaving, copy_back);
+  }
   for (std::size_t k = 0; k < left.size(); ++k) {
     try {
       detail::leave(*left[k], copy_back[k]);

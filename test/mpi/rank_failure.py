@@ -69,4 +69,13 @@ got = run("devices-auto", 2, "sim:4,fail=2@1+3@1")
 for r in (0, 1):
     if got[r] != "completed: sum=99995000.0 y[last]=9999.5":
         fail("devices-auto: rank %d got %r" % (r, got[r]))
+# Halo rows cross between the ranks of a data region; the last rank's body
+# throws in the third sweep. Nothing is left waiting for a halo.
+got = run("region-throw", 3, "sim:3")
+if got[2] != "own exception: boom in sweep 2":
+    fail("region-throw: the throwing rank got %r" % got[2])
+for r in (0, 1):
+    if not (got[r].startswith("loop_error: gpu-autopar: rank_failure.cpp:53: the loop failed on rank 2: ")
+            and "boom in sweep 2" in got[r]):
+        fail("region-throw: rank %d got %r" % (r, got[r]))
 print("OK")

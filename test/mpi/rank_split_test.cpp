@@ -52,6 +52,17 @@ TEST(BalanceTable, DeviceCountsFirstThenMeasuredThroughput) {
   EXPECT_NEAR(t.weights("b.cpp:2")[1], 1.0 / 3, 1e-12);
 }
 
+TEST(BalanceTable, OverallWeightsForDataRegions) {
+  balance_table t({3, 1});
+  EXPECT_EQ(t.overall(), (std::vector<double>{3, 1})); // device counts before any measurement
+  t.measured("a.cpp:1", {100, 100}, {1.0, 1.0});        // a: 0.5*0.75+0.5*0.5 = 0.625, 0.375
+  t.measured("b.cpp:2", {100, 100}, {1.0, 1.0});
+  t.measured("b.cpp:2", {100, 100}, {1.0, 1.0});        // b moved twice: 0.5625, 0.4375
+  const auto w = t.overall();
+  EXPECT_NEAR(w[0], (0.625 + 0.5625) / 2, 1e-12);
+  EXPECT_NEAR(w[1], (0.375 + 0.4375) / 2, 1e-12);
+}
+
 // Written sections as the exchange sees them: disjoint slabs for y[i] and
 // rows, overlapping hulls for a stencil's writes through a hull section and
 // for whole objects.

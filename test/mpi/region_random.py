@@ -17,6 +17,7 @@ On a difference the seed, the layout and the files to rerun it are printed,
 and the exit status is 1.
 """
 import argparse
+import json
 import os
 import random
 import shutil
@@ -81,7 +82,7 @@ def main():
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     for var in ("GPU_AUTOPAR_DEVICES", "GPU_AUTOPAR_REPORT", "GPU_AUTOPAR_DISTRIBUTE", "GPU_AUTOPAR_LOG"):
         env.pop(var, None)
-    failures = runs = compared = split_loops = 0
+    failures = runs = compared = split_loops = kept_loops = 0
     for seed in range(a.seed, a.seed + a.count):
         work = os.path.join(a.out, "seed-%d" % seed)
         shutil.rmtree(work, ignore_errors=True)
@@ -90,7 +91,7 @@ def main():
         r = random.Random(seed * 31 + 7)
         region = r.choice(["data", "enter"])
         first = [l.index for l in gen.loops[:a.loops]]
-        synced = {k for k in first if r.random() < 0.3}
+        synced = {k for k in first if r.random() < 0.2}
         prog = RegionProgram(gen, region, synced)
         try:
             src, par_src, kept, rejected, _, _ = checker.rewrite(prog, work, set(first))
@@ -144,13 +145,18 @@ def main():
                     what, bad, work))
             else:
                 lines = open(report).read().splitlines() if os.path.exists(report) else []
-                n = sum(1 for l in lines if l.startswith('{"loop"') and '"ranks":[' in l)
-                split_loops += n
-                print("region-random: ok %s: %d loops split across ranks" % (what, n))
+                splits = [json.loads(l) for l in lines if l.startswith('{"loop"') and '"ranks":[' in l]
+                keeping = sum(1 for l in splits if l["exchange"].get("kept"))
+                fetched = sum(l["exchange"].get("fetched_bytes", 0) for l in splits)
+                split_loops += len(splits)
+                kept_loops += keeping
+                print("region-random: ok %s: %d loops split across ranks, %d left their writes with the writers, "
+                      "%d bytes fetched point to point" % (what, len(splits), keeping, fetched))
         if rejected:
             print("region-random: seed %d: %d loops rejected by the tool" % (seed, len(rejected)))
     print("region-random: seeds %d..%d: %d loops compared under %d mpirun layouts (%d runs of a loop split "
-          "across ranks), %d failures" % (a.seed, a.seed + a.count - 1, compared, runs, split_loops, failures))
+          "across ranks, %d of them keeping their writes with the writers), %d failures" % (
+              a.seed, a.seed + a.count - 1, compared, runs, split_loops, kept_loops, failures))
     if not failures and split_loops == 0:
         print("region-random: FAIL no loop was split across ranks: the test did not test what it is for")
         return 1

@@ -182,6 +182,9 @@ bool regions_live();
 // A loop's map clause section (`p[lo:len]`): throws std::invalid_argument
 // naming it when it is only partly present.
 void require_not_partly_present(const loop_site& site, const region_section& s);
+// The section a live region maps that holds all of [host, host + bytes), if
+// one does (false otherwise, also for a range that only overlaps one).
+bool region_section_of(const void* host, std::size_t bytes, region_section* section);
 // Before a chunk on `dev` uses host bytes [host, host + bytes): `read` if it
 // reads their old values, `exclusive_write` if its writes cover exactly its
 // own elements (sections of neighbouring chunks do not overlap).

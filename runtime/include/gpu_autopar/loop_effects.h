@@ -63,6 +63,16 @@ public:
   virtual written_section written(std::size_t k, std::uint64_t begin, std::uint64_t end) const = 0;
   virtual std::size_t reduction_count() const = 0;
   virtual reduction_variable reduction(std::size_t k) const = 0;
+  // Objects whose values a range of iterations needs before it runs: the
+  // maps it reads (`to`, `tofrom`, and present data the body reads) and the
+  // maps it writes whose sections leave
+  // holes or overlap (the elements it does not write go back as they were).
+  // read(k, ...) is the hull, as written() gives it; `disjoint` is not set.
+  virtual std::size_t read_count() const { return 0; }
+  virtual written_section read(std::size_t k, std::uint64_t begin, std::uint64_t end) const {
+    (void)k, (void)begin, (void)end;
+    return {};
+  }
 
 protected:
   ~loop_effects() = default;
@@ -167,11 +177,26 @@ public:
   }
   std::size_t reduction_count() const override { return reduction_count_; }
   reduction_variable reduction(std::size_t k) const override { return reductions_[k]; }
+  std::size_t read_count() const override { return read_count_; }
+  written_section read(std::size_t k, std::uint64_t begin, std::uint64_t end) const override {
+    written_section w;
+    visit(read_[k], begin, end, w, std::make_index_sequence<map_count>{});
+    w.disjoint = false;
+    return w;
+  }
 
 private:
+  template <class M>
+  bool needed_before(const M& m) const {
+    if (m.kind == map_kind::to || m.kind == map_kind::tofrom || m.read_too)
+      return true;
+    return body_writes(m) &&
+           (m.sections_may_overlap() || !covers_densely(m, static_cast<long long>(space_.step())));
+  }
   template <std::size_t... I>
   void collect_written(std::index_sequence<I...>) {
     ((body_writes(std::get<I>(maps_)) ? void(written_[written_count_++] = I) : void()), ...);
+    ((needed_before(std::get<I>(maps_)) ? void(read_[read_count_++] = I) : void()), ...);
   }
   template <std::size_t... I>
   void visit(std::size_t map, std::uint64_t begin, std::uint64_t end, written_section& w,
@@ -183,6 +208,8 @@ private:
   const Maps& maps_;
   std::size_t written_[map_count + 1] = {};
   std::size_t written_count_ = 0;
+  std::size_t read_[map_count + 1] = {};
+  std::size_t read_count_ = 0;
   reduction_variable reductions_[std::tuple_size<typename Reds::partials>::value + 1];
   std::size_t reduction_count_ = 0;
 };
