@@ -143,6 +143,10 @@ std::unique_ptr<mpi_job> join_job(runtime_state& rt, std::vector<std::unique_ptr
   MPI_Comm_size(node, &job->local_size);
   divide_node_devices(rt, *job, node, devices);
   MPI_Comm_free(&node);
+  // The ranks of a node share its cores: each rank's CPU pool (sized at the
+  // first loop that uses it, after this) takes its share, unless
+  // GPU_AUTOPAR_THREADS says otherwise.
+  set_processes_on_node(unsigned(job->local_size));
 
   rt.rank = job->rank;
   if (rt.config.log > log_level::warn && !logs_on_rank(job->rank))

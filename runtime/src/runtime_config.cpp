@@ -1,6 +1,7 @@
 #include "runtime_config.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -143,9 +144,16 @@ bool parse_sim(const std::string& text, devices_config& out, std::string& error)
 
 } // namespace
 
+namespace {
+std::atomic<unsigned> g_processes_on_node{1};
+} // namespace
+
+void set_processes_on_node(unsigned n) { g_processes_on_node.store(n == 0 ? 1 : n, std::memory_order_relaxed); }
+
 unsigned default_threads() {
-  unsigned hw = std::thread::hardware_concurrency();
-  return hw == 0 ? 1 : hw;
+  const unsigned hw = std::thread::hardware_concurrency();
+  const unsigned share = (hw == 0 ? 1 : hw) / g_processes_on_node.load(std::memory_order_relaxed);
+  return share == 0 ? 1 : share;
 }
 
 bool parse_threads(const std::string& text, unsigned& threads) {

@@ -59,8 +59,13 @@ constexpr unsigned kMaxThreads = 4096; // GPU_AUTOPAR_THREADS
 bool parse_devices(const std::string& text, devices_config& out, std::string& error);
 // A GPU_AUTOPAR_THREADS value: 1 to kMaxThreads. False otherwise.
 bool parse_threads(const std::string& text, unsigned& threads);
-// CPU threads without GPU_AUTOPAR_THREADS (or with an invalid one).
+// CPU threads without GPU_AUTOPAR_THREADS (or with an invalid one): the
+// hardware threads, or this process's share of them when several processes
+// of an MPI job share the node (set_processes_on_node).
 unsigned default_threads();
+// How many processes of a job share this node's cores (the MPI library sets
+// it when it joins the job, before the first loop sizes the CPU pool).
+void set_processes_on_node(unsigned n);
 // "2GiB", "512MiB", "64KB", "4096": bytes. False if malformed.
 bool parse_bytes(const std::string& text, std::uint64_t& bytes);
 // "16GB/s", "12.5GiB/s", "900MB/s": bytes per second. False if malformed.

@@ -134,6 +134,26 @@ def check_switches(a, par, expected, env):
         fail("GPU_AUTOPAR_LOG_RANKS=all: rank 1 logged no info line of its part:\n" + err1)
     print("GPU_AUTOPAR_LOG=info: rank 0 only, [rank N] prefixes; GPU_AUTOPAR_LOG_RANKS=all: every rank")
 
+    # The two ranks share the node's cores: each rank's CPU pool takes half
+    # of them (at least one), unless GPU_AUTOPAR_THREADS says otherwise.
+    hw = os.cpu_count() or 1
+    for extra, want in (([], max(1, hw // 2)), (["GPU_AUTOPAR_THREADS=3"], 3)):
+        report = os.path.join(a.out, "threads.jsonl")
+        if os.path.exists(report):
+            os.remove(report)
+        cmd = mpirun_base(a, "self,vader") + ["-np", "2", "-x", "GPU_AUTOPAR_DEVICES=cpu", "-x",
+                                               "GPU_AUTOPAR_REPORT=" + report]
+        for e in extra:
+            cmd += ["-x", e]
+        run(cmd + per_rank_output(par, os.path.join(a.out, "threads")), env=env, what="mpirun (cpu threads)")
+        pools = {(json.loads(l)["rank"], d["threads"]) for l in open(report).read().splitlines()
+                 for d in json.loads(l).get("devices", []) if d.get("threads")}
+        if not pools or any(t != want for _, t in pools) or {r for r, _ in pools} != {0, 1}:
+            fail("%s: CPU pools of the two ranks (rank, threads) %s, expected %d threads each on a node of %d"
+                 % (" ".join(extra) or "default", sorted(pools), want, hw))
+    print("CPU threads: each of 2 ranks on %d hardware threads gets %d; GPU_AUTOPAR_THREADS=3 gets 3"
+          % (hw, max(1, hw // 2)))
+
 
 def main():
     ap = argparse.ArgumentParser()
