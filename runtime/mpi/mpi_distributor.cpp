@@ -199,7 +199,7 @@ public:
     if (!why_not.empty()) {
       // Inside a data region every rank first gets all that the loop uses
       // (all that the regions map, when the runtime does not know what that is).
-      const std::uint64_t fetched = before_full_run(body.effects(), count);
+      const std::uint64_t fetched = before_full_run(site, body.effects(), count);
       report_tag tag{",\"distributed\":{\"ranks\":" + std::to_string(job_->size) + ",\"full\":true,\"reason\":\"" +
                          json_escape(why_not) + "\"" +
                          (fetched ? ",\"bytes_from_ranks\":" + std::to_string(fetched) : std::string()) + "}",
@@ -220,9 +220,10 @@ private:
     return job_ && residency_ && !residency_->empty() && std::this_thread::get_id() == job_->thread;
   }
 
-  std::uint64_t before_full_run(const loop_effects* fx, std::uint64_t count) {
+  std::uint64_t before_full_run(const loop_site& site, const loop_effects* fx, std::uint64_t count) {
     if (residency_->empty() || count == 0)
       return 0;
+    check_same_loop(site, count);
     std::exception_ptr error;
     rank_residency::fetch_stats got;
     if (!fx) {
