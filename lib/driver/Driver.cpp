@@ -6,6 +6,7 @@
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/DataRegionRewriter.h"
 #include "gpuautopar/Diagnostics.h"
+#include "gpuautopar/DirectiveLines.h"
 #include "gpuautopar/ForeignPragmas.h"
 #include "gpuautopar/LoopAnalyzer.h"
 #include "gpuautopar/LoopRewriter.h"
@@ -417,7 +418,7 @@ private:
         report(Diags, Diag::LoopInsideMacro, P.A.HashLoc) << P.Macro;
         return;
       }
-    std::optional<Token> Next = Lexer::findNextToken(P.After, SM, Ctx.getLangOpts());
+    std::optional<Token> Next = nextTokenPastDirectives(P.After, SM, Ctx.getLangOpts());
     StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
     LoopAnalysis L =
         analyzeLoop(P.A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx, Diags, Analysis);

@@ -4,6 +4,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include "gpuautopar/DirectiveLines.h"
 #include "gpuautopar/RuntimeCallText.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -210,7 +211,11 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
 
   SourceLocation LineStart =
       A.Pragma.HashLoc.getLocWithOffset(1 - int(SM.getPresumedColumnNumber(A.Pragma.HashLoc)));
-  R.ReplaceText(CharSourceRange::getCharRange(LineStart, KeepBetween ? AfterHeader : Body->getBeginLoc()), Head);
+  // Preprocessor lines between the pragma and the loop (`#else`, the other
+  // branch's directive, `#endif`) stay before the call: the #if structure
+  // holds, and the output builds with the macro defined and without.
+  R.ReplaceText(CharSourceRange::getCharRange(LineStart, KeepBetween ? AfterHeader : Body->getBeginLoc()),
+                directiveLinesBetween(A.Pragma.EndLoc, L.beginLoc(), SM).str() + Head);
   SourceLocation End = endOfStatement(Body, Ctx);
   const std::string Close = std::string(Compound ? ");" : " });") + "\n";
   if (A.Collapsed.empty()) {
