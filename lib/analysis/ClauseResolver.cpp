@@ -104,7 +104,8 @@ const VarDecl *lookupVisibleVariableAt(StringRef Name, SourceLocation Loc, const
 }
 
 std::optional<LoopClauses> resolveClauses(const ParsedClauses &P, const Stmt *Loop, const Decl *Enclosing,
-                                          const VarDecl *Induction, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+                                          const VarDecl *Induction, ASTContext &Ctx, DiagnosticsEngine &Diags,
+                                          AnnotationDialect Dialect) {
   bool Ok = true;
   auto resolve = [&](const NamedVar &N, const char *Clause) -> const VarDecl * {
     // The induction variable declared in the loop's init is not visible
@@ -139,6 +140,11 @@ std::optional<LoopClauses> resolveClauses(const ParsedClauses &P, const Stmt *Lo
       C.PrivateNames.push_back({V, N.Loc, Clause});
   };
   for (const NamedVar &N : P.Privates) {
+    if (Dialect != AnnotationDialect::GpuAutopar && Induction && Induction->getName() == N.Name) {
+      report(Diags, Diag::ForeignClauseIgnored, N.Loc)
+          << ("private(" + N.Name + ")") << "the loop variable is private to each iteration anyway";
+      continue;
+    }
     C.Privates.push_back(resolve(N, "private"));
     named(C.Privates.back(), N, "private");
   }

@@ -33,8 +33,10 @@ bool isDirectiveWord(AnnotationDialect D, llvm::StringRef W) {
                true)
         .Default(false);
   return llvm::StringSwitch<bool>(W)
+      // `wait` names a directive only as the first word (always one):
+      // `parallel loop wait` is a loop with a wait clause.
       .Cases({"parallel", "kernels", "serial", "loop", "data", "enter", "exit", "update", "host_data", "declare",
-              "wait", "init", "shutdown", "set", "routine", "atomic", "cache"},
+              "init", "shutdown", "set", "routine", "atomic", "cache"},
              true)
       .Default(false);
 }
@@ -304,6 +306,8 @@ private:
           .Cases({"num_threads", "num_teams", "thread_limit"}, "the runtime chooses the devices and threads")
           .Case("device", "the runtime chooses the devices; devices(n) limits how many")
           .Case("nowait", "the rewritten loop returns once every iteration has run")
+          .Case("depend", "the rewritten loop runs when the code before it has run and returns once every "
+                          "iteration has run, which satisfies every dependence")
           .Case("shared", "variables are shared unless a clause says otherwise")
           .Cases({"proc_bind", "dist_schedule", "order", "bind"}, "the runtime schedules the iterations itself")
           .Cases({"simdlen", "safelen", "aligned", "nontemporal"}, "a vectorisation hint; the compiler decides")
@@ -478,10 +482,22 @@ private:
   }
 
   void mapItems(const ForeignClause &C, llvm::StringRef Kind, const Tokens &List) {
+    std::vector<Tokens> Items = splitTopLevel(List, ",");
+    // A variable may be both mapped and reduced (OpenMP 5.0, BabelStream's
+    // dot): the reduction brings its result back.
+    llvm::erase_if(Items, [&](const Tokens &Item) {
+      if (Item.size() != 1 || !llvm::is_contained(ReductionVars, Item[0].Spelling))
+        return false;
+      report(Diags, Diag::ForeignClauseIgnored, Item[0].Loc)
+          << (C.Name + "(" + Kind + ": " + Item[0].Spelling + ")").str()
+          << "a reduction(...) clause names the variable too, and the reduction brings its result back";
+      return true;
+    });
+    if (Items.empty())
+      return;
     open(C, "map");
     emit(Kind, C.Loc, false);
     emit(":", C.Loc, false);
-    std::vector<Tokens> Items = splitTopLevel(List, ",");
     for (size_t I = 0; I < Items.size(); ++I) {
       if (I)
         emit(",", C.Loc, false);
@@ -533,6 +549,7 @@ private:
 
 public:
   bool Finalize = false; // OpenACC's `exit data ... finalize`: every reference goes
+  std::vector<std::string> ReductionVars; // the variables of the directive's reduction clauses
   std::string LoopIndependence; // OpenACC: "independent", "auto" or empty, as the loop's clauses say
 private:
   AnnotationDialect D;
@@ -594,6 +611,7 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
                llvm::any_of(llvm::ArrayRef(Toks).drop_front(Pos), [](const ClauseToken &X) {
                  return X.Spelling == "finalize";
                });
+  std::vector<ForeignClause> Clauses;
   while (Pos < Toks.size()) {
     if (Toks[Pos].Spelling == ",") {
       ++Pos;
@@ -616,8 +634,15 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
       }
       ++Pos; // the ')'
     }
-    T.clause(C);
+    Clauses.push_back(std::move(C));
   }
+  for (const ForeignClause &C : Clauses)
+    if (C.Name == "reduction")
+      for (const Tokens &Var : splitTopLevel(splitTopLevel(C.Args, ":").back(), ","))
+        if (Var.size() == 1)
+          T.ReductionVars.push_back(Var[0].Spelling);
+  for (const ForeignClause &C : Clauses)
+    T.clause(C);
 
   Annotation A;
   A.Kind = Kind;
@@ -641,7 +666,43 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
   counted();
 }
 
-std::string convertedPragma(const Annotation &A) {
+namespace {
+
+// `Toks` without `Var` in its private(...) clauses (a clause left empty
+// goes): OpenMP allows the loop variable there, gpu_autopar does not.
+std::vector<ClauseToken> withoutPrivate(const std::vector<ClauseToken> &Toks, llvm::StringRef Var) {
+  std::vector<ClauseToken> Out;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    if (Var.empty() || Toks[I].Spelling != "private" || I + 1 >= Toks.size() || Toks[I + 1].Spelling != "(") {
+      Out.push_back(Toks[I]);
+      continue;
+    }
+    size_t Close = I + 2;
+    while (Close < Toks.size() && Toks[Close].Spelling != ")")
+      ++Close;
+    std::vector<ClauseToken> Kept;
+    for (size_t J = I + 2; J < Close; ++J)
+      if (Toks[J].Spelling != "," && Toks[J].Spelling != Var) {
+        if (!Kept.empty())
+          Kept.push_back({",", Toks[J].Loc, false, false});
+        Kept.push_back(Toks[J]);
+        Kept.back().LeadingSpace = Kept.size() > 1;
+      }
+    if (!Kept.empty()) {
+      Out.push_back(Toks[I]);
+      Out.push_back(Toks[I + 1]);
+      Out.insert(Out.end(), Kept.begin(), Kept.end());
+      if (Close < Toks.size())
+        Out.push_back(Toks[Close]);
+    }
+    I = Close;
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string convertedPragma(const Annotation &A, llvm::StringRef LoopVariable) {
   std::string S;
   switch (A.Kind) {
   case DirectiveKind::For: S = "#pragma gpu_autopar for"; break;
@@ -650,7 +711,7 @@ std::string convertedPragma(const Annotation &A) {
   case DirectiveKind::EnterData: S = "#pragma gpu_autopar enter data"; break;
   case DirectiveKind::ExitData: S = "#pragma gpu_autopar exit data"; break;
   }
-  for (const ClauseToken &T : A.Translated)
+  for (const ClauseToken &T : withoutPrivate(A.Translated, LoopVariable))
     S += (T.LeadingSpace ? " " : "") + T.Spelling;
   return S;
 }

@@ -430,7 +430,7 @@ private:
       // file, rewritten without --accept, runs the loop as written.
       RewrittenLoops.push_back({P.A.HashLoc, E.S->getEndLoc()});
       if (P.A.Dialect != AnnotationDialect::GpuAutopar && L.SerialReason.empty() &&
-          replaceDirective(Written, "", R, Diags))
+          replaceDirective(Written, "", R, Diags, L.Loop->Induction ? L.Loop->Induction->getName() : ""))
         ++Result.LoopsRewritten;
     } else if (L.Accepted) {
       if (Rewrite)
@@ -445,7 +445,8 @@ private:
   // becomes `Prefix` and `#pragma gpu_autopar for ...`. One written by a
   // macro cannot be edited: an error under --convert, where the converted file
   // would lose it; a nested one under --accept alone stays as it is.
-  bool replaceDirective(const Annotation &A, llvm::StringRef Prefix, Rewriter &R, DiagnosticsEngine &Diags) {
+  bool replaceDirective(const Annotation &A, llvm::StringRef Prefix, Rewriter &R, DiagnosticsEngine &Diags,
+                        llvm::StringRef LoopVariable = "") {
     const SourceManager &SM = R.getSourceMgr();
     if (!A.HashLoc.isFileID() || !A.EndLoc.isFileID()) {
       if (Convert)
@@ -456,7 +457,7 @@ private:
     CharSourceRange Range = CharSourceRange::getCharRange(A.HashLoc, End);
     // A directive continued over several lines keeps its line count, so that
     // every later line keeps its number (and the loops their sites).
-    std::string Text = Prefix.str() + convertedPragma(A);
+    std::string Text = Prefix.str() + convertedPragma(A, LoopVariable);
     for (char C : Lexer::getSourceText(Range, SM, R.getLangOpts()))
       if (C == '\n')
         Text += " \\\n";

@@ -2,6 +2,8 @@
 // visible at the loop, as C++ name lookup would find them there.
 #pragma once
 
+#include "gpuautopar/Annotation.h"
+
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/LoopAnalysis.h"
 
@@ -30,8 +32,11 @@ const clang::VarDecl *lookupVisibleVariableAt(llvm::StringRef Name, clang::Sourc
 // Resolves every name of `P`; reports a name that is not declared, the
 // induction variable in a data-sharing clause, and a non-arithmetic reduction
 // variable, each at the name's token. Returns nothing after an error.
+// `Dialect` OpenMP or OpenACC: the loop variable in `private` is legal there
+// (it is private anyway) and dropped with a remark.
 std::optional<LoopClauses> resolveClauses(const ParsedClauses &P, const clang::Stmt *Loop,
                                           const clang::Decl *Enclosing, const clang::VarDecl *Induction,
-                                          clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+                                          clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                                          AnnotationDialect Dialect = AnnotationDialect::GpuAutopar);
 
 } // namespace gpuautopar

@@ -60,7 +60,8 @@ private:
 };
 
 // `#pragma gpu_autopar for <clauses>`: what --convert writes in place of an
-// accepted directive.
-std::string convertedPragma(const Annotation &A);
+// accepted directive; `LoopVariable` (the loop's own, which OpenMP allows in
+// `private`) is left out of its private clauses.
+std::string convertedPragma(const Annotation &A, llvm::StringRef LoopVariable = "");
 
 } // namespace gpuautopar
