@@ -2,7 +2,6 @@
 // thread, CPU threads, or leased devices with fallback), runs them there, and
 // reports what happened. Logging happens here, on the calling thread only.
 #include "gpu_autopar/data_region.h"
-#include "gpu_autopar/host_pool.h"
 #include "gpu_autopar/loop_body.h"
 #include "gpu_autopar/loop_problem.h"
 
@@ -20,6 +19,7 @@
 #include "cuda_backend.h"
 #include "device_loop.h"
 #include "distributor.h"
+#include "host_pool.h"
 #include "host_pinning.h"
 #include "loop_report.h"
 #include "progress_bar.h"

@@ -35,6 +35,10 @@ private:
   std::set<std::tuple<std::string, unsigned, int>> warned_;
 };
 
+// Tests only (the unit tests reach runtime/src): forgets the runtime
+// (devices, lease pool, report file, the environment read at the first loop)
+// so the next loop reads the environment again. No loop may be running.
+void reset_runtime_for_testing();
 runtime_state& runtime();
 // True in a child forked after the runtime started: the parent's device
 // workers do not exist here.

@@ -42,6 +42,11 @@ import sys
 NVCC_FLAGS = ["-std=c++17", "--extended-lambda"]
 NVCC_CU = ["--expt-relaxed-constexpr", "--diag-error", "20011,20013", "-x", "cu"]  # for a .cpp source
 NVCC_ARCHS = ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90"]
+# The CUDA stand-in runs a kernel through the host twin the program registers
+# (test/standin/include/gpu_autopar_standin/hook.h): the CUDA build compiles
+# that registration in, which a user's build never does.
+STANDIN_HOOK = ["-DGPU_AUTOPAR_STANDIN_HOOK",
+                "-I" + os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "standin", "include")]
 
 
 def run(cmd, env=None, what=""):
@@ -151,7 +156,7 @@ def build_cuda(a, par_src):
     keep = os.path.join(a.out, "nvcc-keep")
     os.makedirs(keep, exist_ok=True)
     run([a.nvcc] + NVCC_FLAGS + NVCC_ARCHS + ["-O2", "-cudart", "shared", "--keep", "--keep-dir", keep,
-        "-I" + a.include] + NVCC_CU + [par_src, "-L" + os.path.dirname(a.runtime), "-lgpu_autopar", "-o", exe],
+        "-I" + a.include] + STANDIN_HOOK + NVCC_CU + [par_src, "-L" + os.path.dirname(a.runtime), "-lgpu_autopar", "-o", exe],
         what="nvcc")
     check_ptx(glob.glob(os.path.join(keep, "*.ptx")))
     for f in glob.glob(os.path.join(keep, "*")):

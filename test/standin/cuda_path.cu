@@ -4,7 +4,7 @@
 // tool rewrites loops (docs/generated-code.md), so it needs no rewrite step.
 // One scenario per command-line argument; cuda_path_check.py runs them.
 #include <gpu_autopar/gpu_autopar.h>
-#include <gpu_autopar/standin_hook.h>
+#include <gpu_autopar_standin/hook.h>
 
 #include <cstdio>
 #include <string>

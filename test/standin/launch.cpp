@@ -2,7 +2,7 @@
 // generated code calls at start-up, the launch configuration stack of
 // `<<<...>>>`, the launch itself (checked, counted, queued on its stream),
 // and the hook through which a program registers a kernel's host twin
-// (gpu_autopar/standin_hook.h), which is what runs when the launch does.
+// (include/gpu_autopar_standin/hook.h), which is what runs when the launch does.
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "model.h"
-#include <gpu_autopar/standin_hook.h>
+#include <gpu_autopar_standin/hook.h>
 
 using namespace standin;
 

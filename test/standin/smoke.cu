@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include <gpu_autopar/standin_hook.h>
+#include <gpu_autopar_standin/hook.h>
 
 // The work of one thread, shared by the kernel and its host twin.
 __host__ __device__ void scale_thread(unsigned long long t, unsigned long long, int* p, int n, int factor) {

@@ -1,4 +1,4 @@
-#include "gpu_autopar/host_pool.h"
+#include "host_pool.h"
 
 #include <gtest/gtest.h>
 

@@ -4,6 +4,8 @@
 
 #include <gpu_autopar/loop_body.h>
 
+#include "runtime_state.h" // reset_runtime_for_testing
+
 #include <atomic>
 #include <chrono>
 #include <cstdlib>

@@ -13,7 +13,6 @@
 #include <gpu_autopar/data_map.h>
 #include <gpu_autopar/data_region.h>
 #include <gpu_autopar/hd.h>
-#include <gpu_autopar/host_pool.h>
 #include <gpu_autopar/iteration_space.h>
 #include <gpu_autopar/loop_body.h>
 #include <gpu_autopar/loops.h>

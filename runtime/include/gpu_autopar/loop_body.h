@@ -147,11 +147,6 @@ private:
   device_context& dev_;
   void* p_;
 };
-
-// Tests only: forgets the runtime (devices, lease pool, report file, the
-// environment read at the first loop) so the next loop reads the environment
-// again. No loop may be running.
-void reset_runtime_for_testing();
 } // namespace detail
 
 } // namespace gpu_autopar

@@ -28,8 +28,12 @@
 #include <gpu_autopar/loop_effects.h>
 #include <gpu_autopar/options.h>
 #include <gpu_autopar/reductions.h>
-#if defined(__CUDACC__)
-#include <gpu_autopar/standin_hook.h>
+// The test suite's CUDA stand-in (test/standin) runs each kernel through a
+// host twin the program registers: only a test build, which defines
+// GPU_AUTOPAR_STANDIN_HOOK and puts the stand-in's include directory on the
+// path, compiles that registration in. A user's program holds no trace of it.
+#if defined(__CUDACC__) && defined(GPU_AUTOPAR_STANDIN_HOOK)
+#include <gpu_autopar_standin/hook.h>
 #endif
 
 namespace gpu_autopar {
@@ -162,11 +166,12 @@ GPU_AUTOPAR_HD Partials thread_partials(std::uint64_t t, std::uint64_t threads, 
   return partials;
 }
 
+#if defined(GPU_AUTOPAR_STANDIN_HOOK)
 // The host twin of kernel_chunk for the CUDA stand-in of the tests
-// (standin_hook.h), called for each thread t in order: the same iterations
-// per thread, and with reductions one partial per block of `block` threads,
-// which the stand-in (no shared memory, threads run one after another)
-// computes at the block's first thread.
+// (test/standin/include/gpu_autopar_standin/hook.h), called for each thread t
+// in order: the same iterations per thread, and with reductions one partial
+// per block of `block` threads, which the stand-in (no shared memory, threads
+// run one after another) computes at the block's first thread.
 template <class Body, class Space, class Views, class Partials, class Reds, std::size_t NV, std::size_t NP>
 GPU_AUTOPAR_HD void chunk_thread(std::uint64_t t, std::uint64_t threads, Body& body, Space& space,
                                  std::uint64_t begin, std::uint64_t n, Views& views, Partials& identity,
@@ -185,6 +190,7 @@ GPU_AUTOPAR_HD void chunk_thread(std::uint64_t t, std::uint64_t threads, Body& b
                         std::make_index_sequence<NP>{});
   out[t / block] = sum;
 }
+#endif
 
 // A chunk's kernel. With reductions each block combines its threads'
 // partials in shared memory (a tree, log2(block) steps) and its thread 0
@@ -474,8 +480,10 @@ private:
     constexpr std::size_t np = reduction_count;
     using V = decltype(to_hd_tuple(views));
     const auto kernel = kernel_chunk<Body, Space, V, P, Reds, map_count, np>;
+#if defined(GPU_AUTOPAR_STANDIN_HOOK)
     static const bool twin = register_standin_twin<&chunk_thread<Body, Space, V, P, Reds, map_count, np>>(kernel);
     (void)twin;
+#endif
     const std::string where = "gpu_autopar: CUDA device " + std::to_string(dev.id());
     // Whether the program holds code this GPU can run (a binary built for
     // other architectures only would fail at the launch with a less telling

@@ -4,9 +4,12 @@
 // the host through the kernel's twin — the same __host__ __device__ code,
 // called once per thread of the grid.
 //
-// The registration function exists only in the stand-in. It is looked up once
-// with dlsym; against the real CUDA runtime it is absent and registering does
-// nothing, so production programs behave exactly as without this header.
+// Only test builds include it: gpu_autopar/loops.h does when the program is
+// compiled with -DGPU_AUTOPAR_STANDIN_HOOK and this directory on the include
+// path (test/lit/e2e_check.py, test/standin/CMakeLists.txt, bench/gpu/run.sh);
+// it is not installed. The registration function exists only in the stand-in.
+// It is looked up once with dlsym; against the real CUDA runtime it is absent
+// and registering does nothing, so a test build also runs on real GPUs.
 #pragma once
 
 #include <dlfcn.h>
