@@ -355,7 +355,7 @@ public:
         M.InputOutput.push_back({E, "operator" + std::string(getOperatorSpelling(F->getOverloadedOperator()))});
       if (const auto *MD = dyn_cast<CXXMethodDecl>(F); MD && MD->getOverloadedOperator() == OO_Call &&
                                                        MD->getParent()->isInStdNamespace() && Lambdas == 0)
-        M.UnseenCalls.push_back({E, sourceText(E->getArg(0)), "is made through a std::function"});
+        M.UnseenCalls.push_back({E, sourceText(E->getArg(0), Ctx), "is made through a std::function"});
       return true;
     }
     // An argument bound to a non-const reference may be written.
@@ -484,9 +484,6 @@ public:
   size_t RangeElementIndex = ~size_t(0);
 
 private:
-  std::string sourceText(const Expr *E) const {
-    return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts()).str();
-  }
 
   template <class F> bool opaque(F Traverse) {
     Around.push_back(Enclosing{});
@@ -751,11 +748,6 @@ private:
 };
 
 } // namespace
-
-bool inside(const SourceManager &SM, SourceRange R, SourceLocation L) {
-  return L.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
-}
 
 bool BodyModel::isOutside(const VarDecl *V, const SourceManager &SM) const {
   return V->isStaticLocal() || !inside(SM, LoopRange, V->getLocation());

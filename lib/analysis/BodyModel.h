@@ -5,6 +5,7 @@
 // walk the body again.
 #pragma once
 
+#include "ExprHelpers.h" // inside()
 #include "ReductionCheck.h"
 #include "gpuautopar/LoopAnalysis.h"
 
@@ -166,9 +167,6 @@ struct BodyModel {
   // Declared outside the annotated loop (or a static local of it).
   bool isOutside(const clang::VarDecl *V, const clang::SourceManager &SM) const;
 };
-
-// Whether `L` lies within `R` (both in the main file's text).
-bool inside(const clang::SourceManager &SM, clang::SourceRange R, clang::SourceLocation L);
 
 // Walks `A.Loop`'s body once.
 BodyModel collectBody(const LoopAnalysis &A, clang::ASTContext &Ctx);

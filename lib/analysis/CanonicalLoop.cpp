@@ -16,9 +16,7 @@ using namespace clang;
 // The source text of `S`, quoted in notes so that they say what the
 // offending part is rather than repeat the error.
 std::string quoted(const Stmt *S, const ASTContext &Ctx) {
-  std::string T = Lexer::getSourceText(CharSourceRange::getTokenRange(S->getSourceRange()),
-                                       Ctx.getSourceManager(), Ctx.getLangOpts())
-                      .str();
+  std::string T = sourceText(S, Ctx);
   if (T.size() > 60)
     T = T.substr(0, 57) + "...";
   return "'" + T + "'";

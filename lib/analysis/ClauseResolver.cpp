@@ -1,3 +1,4 @@
+#include "ExprHelpers.h"
 #include "gpuautopar/ClauseResolver.h"
 #include "gpuautopar/Diagnostics.h"
 
@@ -14,11 +15,6 @@ namespace {
 
 using namespace clang;
 
-bool contains(const SourceManager &SM, SourceRange Outer, SourceLocation Loc) {
-  return Outer.isValid() && Loc.isValid() && !SM.isBeforeInTranslationUnit(Loc, Outer.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Outer.getEnd(), Loc);
-}
-
 // A name the loop itself uses for a variable declared outside it: exactly
 // what lookup at the loop finds.
 class UseInLoop : public DynamicRecursiveASTVisitor {
@@ -26,7 +22,7 @@ public:
   UseInLoop(StringRef Name, SourceRange Loop, const SourceManager &SM) : Name(Name), Loop(Loop), SM(SM) {}
   bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    if (V && V->getName() == Name && !contains(SM, Loop, V->getLocation())) {
+    if (V && V->getName() == Name && !inside(SM, Loop, V->getLocation())) {
       Found = V;
       return false;
     }
@@ -48,7 +44,7 @@ const VarDecl *localBefore(const Stmt *S, StringRef Name, SourceRange Loop, cons
   for (const Stmt *Child : S->children()) {
     if (!Child)
       continue;
-    if (contains(SM, Child->getSourceRange(), Loop.getBegin())) {
+    if (inside(SM, Child->getSourceRange(), Loop.getBegin())) {
       if (Child->getBeginLoc() == Loop.getBegin())
         break;
       if (const VarDecl *Inner = localBefore(Child, Name, Loop, SM))

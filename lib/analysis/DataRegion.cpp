@@ -1,3 +1,4 @@
+#include "ExprHelpers.h"
 #include "gpuautopar/DataRegion.h"
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/ClauseResolver.h"
@@ -270,10 +271,6 @@ std::optional<UnstructuredData> analyzeUnstructuredData(const Annotation &A, con
 
 namespace {
 
-bool within(const SourceManager &SM, SourceRange R, SourceLocation L) {
-  return !SM.isBeforeInTranslationUnit(L, R.getBegin()) && !SM.isBeforeInTranslationUnit(R.getEnd(), L);
-}
-
 // Uses of mapped variables in the region's host code, each as a read or a write.
 class HostUses : public DynamicRecursiveASTVisitor {
 public:
@@ -292,7 +289,7 @@ public:
       return true;
     const SourceManager &SM = Ctx.getSourceManager();
     for (SourceRange D : DeviceLoops)
-      if (within(SM, D, S->getBeginLoc()) && within(SM, D, S->getEndLoc()))
+      if (inside(SM, D, S->getBeginLoc()) && inside(SM, D, S->getEndLoc()))
         return true;
     const bool IsLoop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
     if (IsLoop)
@@ -374,7 +371,7 @@ void checkHostAccesses(const DataRegion &R, llvm::ArrayRef<SourceRange> DeviceLo
   const SourceRange Region(R.Body->getBeginLoc(), R.Body->getEndLoc());
   std::vector<SourceRange> Inside;
   for (SourceRange D : DeviceLoops)
-    if (within(SM, Region, D.getBegin()))
+    if (inside(SM, Region, D.getBegin()))
       Inside.push_back(D);
   if (Inside.empty())
     return; // no device loop: the host's copy is the only one
@@ -384,7 +381,7 @@ void checkHostAccesses(const DataRegion &R, llvm::ArrayRef<SourceRange> DeviceLo
   // An update of V of the given direction whose '#' lies in (From, To).
   auto updated = [&](const VarDecl *V, bool ToHost, SourceLocation From, SourceLocation To) {
     for (const UpdateDirective &U : Updates)
-      if (within(SM, Region, U.HashLoc) && before(From, U.HashLoc) && before(U.HashLoc, To))
+      if (inside(SM, Region, U.HashLoc) && before(From, U.HashLoc) && before(U.HashLoc, To))
         for (const UpdateDirective::Motion &M : U.Motions)
           if (M.ToHost == ToHost && M.Section.Var == V)
             return true;
@@ -406,7 +403,7 @@ void checkHostAccesses(const DataRegion &R, llvm::ArrayRef<SourceRange> DeviceLo
     if (Use.Loop) {
       bool Cyclic = false;
       for (SourceRange D : Inside)
-        Cyclic = Cyclic || within(SM, Use.Loop->getSourceRange(), D.getBegin());
+        Cyclic = Cyclic || inside(SM, Use.Loop->getSourceRange(), D.getBegin());
       if (Cyclic && After.isInvalid())
         After = Use.Loop->getBeginLoc();
     }

@@ -5,17 +5,26 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
 #include <string>
 
 namespace gpuautopar {
 
-// The expression as the user wrote it.
-inline std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx) {
-  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(E->getSourceRange()),
+// The statement or expression as the user wrote it, to quote in a message
+// (the only source text the analysis reads: it decides on the AST).
+inline std::string sourceText(const clang::Stmt *S, const clang::ASTContext &Ctx) {
+  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(S->getSourceRange()),
                                      Ctx.getSourceManager(), Ctx.getLangOpts())
       .str();
+}
+
+// Whether `L` lies in `R`, its ends included, by position in the translation
+// unit.
+inline bool inside(const clang::SourceManager &SM, clang::SourceRange R, clang::SourceLocation L) {
+  return R.isValid() && L.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
 }
 
 // The variable a (possibly parenthesised or converted) name refers to, or null.

@@ -338,7 +338,7 @@ private:
       DependenceVerdict R = Test.test(List);
       if (!R.Guard.empty()) {
         const Access *First = *llvm::find_if(List, [](const Access *X) { return X->Write; });
-        A.BoundsChecks.push_back({Name, R.Guard, R.GuardShown, First->E->getExprLoc()});
+        A.Checks.push_back(WithinDimensions{Name, R.Guard, R.GuardShown, First->E->getExprLoc()});
       }
       if (R.K == DependenceVerdict::Dependent) {
         const bool Same = R.Write == R.Other;
@@ -409,24 +409,26 @@ private:
         Reported.insert({W, O});
         Verdict::Reason &Why = add(Diag::MayAlias, WA->E->getExprLoc(), {W.str(), O.str(), aliasAdvice(*WA, *OA)});
         note(Why, Diag::NoteAccess, OA->E->getExprLoc(), {what(*OA), O.str()});
-        Why.Alias = true;
-        if (WA->Var && OA->Var && !WA->ThroughMember && !OA->ThroughMember) {
-          Why.AliasWritten = WA->Var;
-          Why.AliasOther = OA->Var;
-        }
-        if (pointerMemberOfStableVariable(*WA)) {
-          Why.MemberRootWritten = WA->Var;
-          Why.MemberWritten = WA->Name;
-        }
-        if (pointerMemberOfStableVariable(*OA)) {
-          Why.MemberRootOther = OA->Var;
-          Why.MemberOther = OA->Name;
-        }
-        if (wholeObject(*WA))
-          Why.WholeWritten = WA->Name;
-        if (wholeObject(*OA))
-          Why.WholeOther = OA->Name;
+        PossibleOverlap Pair{side(*WA), side(*OA)};
+        // Variables stand for themselves only as a pair (both named directly).
+        if (!Pair.Written.Var || !Pair.Other.Var)
+          Pair.Written.Var = Pair.Other.Var = nullptr;
+        Why.Overlap = std::move(Pair);
       }
+  }
+
+  // One object of a possible overlap: named directly (a variable, not a
+  // member), a pointer member of a variable the body leaves alone, or a whole
+  // object the loop's scope names.
+  OverlapSide side(const Access &X) const {
+    OverlapSide S;
+    if (X.Var && !X.ThroughMember)
+      S.Var = X.Var;
+    if (pointerMemberOfStableVariable(X))
+      S.MemberRoot = X.Var;
+    S.Name = X.Name;
+    S.Whole = wholeObject(X);
+    return S;
   }
 
   // `s.data[...]` with `s` a variable the body neither assigns, nor changes
@@ -546,10 +548,11 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
                    const AnalysisOptions &Opts) {
   assert(A.Loop && "legality of a loop that was not recognised");
   A.Verdict = LegalityVerdict();
-  A.BoundsChecks.clear();
+  A.Checks.clear();
   Checker(A, Body, Ctx).run();
-  for (const LoopAnalysis::BoundsCheck &C : A.BoundsChecks)
-    render(Finding{Diag::BoundsCheckedAtRunTime, C.Loc, {C.Name, C.Shown}}, Diags, Opts.Strict, nullptr);
+  for (const RuntimeCheck &C : A.Checks)
+    if (const auto *W = std::get_if<WithinDimensions>(&C))
+      render(Finding{Diag::BoundsCheckedAtRunTime, W->Loc, {W->Name, W->Shown}}, Diags, Opts.Strict, nullptr);
   A.Verdict.Decided = true;
   assert((A.Verdict.K == LegalityVerdict::Independent) == A.Verdict.Reasons.empty() &&
          "a verdict other than independent says why");
@@ -559,7 +562,7 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
   const char *AssertedBy = A.Pragma.ProofRequiredBy.empty() ? assertedBy(A.Pragma.Dialect) : nullptr;
   LegalityVerdict::Kind Rendered = LegalityVerdict::Independent;
   for (const LegalityVerdict::Reason &R : A.Verdict.Reasons) {
-    if (R.Alias)
+    if (R.Overlap)
       continue;
     if (runsSequentiallyFor(A, R)) {
       runSequentially(A, R, Diags);
@@ -573,68 +576,71 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
   return Rendered == LegalityVerdict::Independent || (Rendered == LegalityVerdict::Unproven && !Opts.Strict);
 }
 
-bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags, const AnalysisOptions &Opts,
-                       const std::function<std::optional<AffineSection>(const VarDecl *, StringRef)> &SectionOf) {
-  // A raw pointer outside kernel mode (a variable, or a member of one the
-  // body leaves alone), paired with another one or with an array or
-  // container: the pointer's section over the whole loop, if known, against
-  // the other's section or whole object.
-  auto Sections = [&](const LegalityVerdict::Reason &R) -> std::optional<LoopAnalysis::SectionCheck> {
-    if (A.Mode == LoopMode::Kernel)
-      return std::nullopt;
-    // nullopt: no check; a null section: the whole object.
-    using SideCheck = std::optional<std::optional<AffineSection>>;
-    auto Side = [&](const VarDecl *V, const VarDecl *Root, const std::string &Member,
-                    const std::string &Whole) -> std::pair<SideCheck, std::string> {
-      if (Root) {
-        if (std::optional<AffineSection> S = SectionOf(Root, Member))
-          return {S, Member};
-        return {std::nullopt, ""};
-      }
-      if (!V)
-        return {std::nullopt, ""};
-      const std::string Name = V->getNameAsString();
-      if (containerKind(V->getType()) == ContainerKind::RawPointer) {
-        if (std::optional<AffineSection> S = SectionOf(V, Name))
-          return {S, Name};
-        return {std::nullopt, ""};
-      }
-      if (Whole.empty())
-        return {std::nullopt, ""};
-      return {SideCheck(std::in_place), Whole}; // the whole object
-    };
-    auto [W, WName] = Side(R.AliasWritten, R.MemberRootWritten, R.MemberWritten, R.WholeWritten);
-    auto [O, OName] = Side(R.AliasOther, R.MemberRootOther, R.MemberOther, R.WholeOther);
-    if (!W || !O || (!*W && !*O))
-      return std::nullopt;
-    return LoopAnalysis::SectionCheck{WName, OName, *W, *O};
-  };
+namespace {
+
+using SectionFinder = std::function<std::optional<AffineSection>(const VarDecl *, StringRef)>;
+
+// One side of an overlap outside kernel mode, as a check compares it: a raw
+// pointer's section over the whole loop (a variable, or a member of one the
+// body leaves alone), or a whole object the loop's scope names; nothing when
+// it cannot be compared.
+std::optional<CheckedObject> checkedSide(const OverlapSide &S, const SectionFinder &SectionOf) {
+  if (S.MemberRoot) {
+    if (std::optional<AffineSection> Sec = SectionOf(S.MemberRoot, S.Name))
+      return CheckedObject{S.Name, std::move(Sec)};
+    return std::nullopt;
+  }
+  if (!S.Var)
+    return std::nullopt;
+  if (containerKind(S.Var->getType()) == ContainerKind::RawPointer) {
+    const std::string Name = S.Var->getNameAsString();
+    if (std::optional<AffineSection> Sec = SectionOf(S.Var, Name))
+      return CheckedObject{Name, std::move(Sec)};
+    return std::nullopt;
+  }
+  if (!S.Whole)
+    return std::nullopt;
+  return CheckedObject{S.Name, std::nullopt};
+}
+
+// The check that settles a possible overlap, if the loop can make one: both
+// maps' sections (kernel mode, both mapped), else both objects' sections or
+// whole objects (a raw pointer's section needed on one side at least), else
+// both whole objects the loop's scope names.
+std::optional<RuntimeCheck> overlapCheck(const LoopAnalysis &A, const PossibleOverlap &P,
+                                         const SectionFinder &SectionOf) {
   auto IndexOf = [&](const VarDecl *V) -> std::optional<unsigned> {
-    for (unsigned I = 0; I < A.Arrays.size(); ++I)
+    for (unsigned I = 0; V && I < A.Arrays.size(); ++I)
       if (A.Arrays[I].Var == V)
         return I;
     return std::nullopt;
   };
+  const std::optional<unsigned> W = IndexOf(P.Written.Var), O = IndexOf(P.Other.Var);
+  if (A.Mode == LoopMode::Kernel && W && O)
+    return DisjointMaps{*W, *O};
+  if (A.Mode != LoopMode::Kernel) {
+    std::optional<CheckedObject> WS = checkedSide(P.Written, SectionOf), OS = checkedSide(P.Other, SectionOf);
+    if (WS && OS && (WS->Section || OS->Section))
+      return DisjointObjects{std::move(*WS), std::move(*OS)};
+  }
+  if (P.Written.Whole && P.Other.Whole)
+    return DisjointObjects{{P.Written.Name, std::nullopt}, {P.Other.Name, std::nullopt}};
+  return std::nullopt;
+}
+
+} // namespace
+
+bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, DiagnosticsEngine &Diags, const AnalysisOptions &Opts,
+                       const SectionFinder &SectionOf) {
   bool Ok = true;
   std::vector<LegalityVerdict::Reason> Kept;
   for (LegalityVerdict::Reason &R : A.Verdict.Reasons) {
-    if (!R.Alias) {
+    if (!R.Overlap) {
       Kept.push_back(std::move(R));
       continue;
     }
-    const std::optional<unsigned> W = R.AliasWritten ? IndexOf(R.AliasWritten) : std::nullopt,
-                                  O = R.AliasOther ? IndexOf(R.AliasOther) : std::nullopt;
-    const bool Mapped = A.Mode == LoopMode::Kernel && W && O;
-    std::optional<LoopAnalysis::SectionCheck> Pointers =
-        CanCheck && !Mapped ? Sections(R) : std::nullopt;
-    const bool BothWhole = !R.WholeWritten.empty() && !R.WholeOther.empty();
-    if (CanCheck && (Mapped || BothWhole || Pointers)) {
-      if (Mapped)
-        A.AliasChecks.push_back({*W, *O});
-      else if (Pointers)
-        A.SectionChecks.push_back(std::move(*Pointers));
-      else
-        A.ObjectChecks.push_back({R.WholeWritten, R.WholeOther});
+    if (std::optional<RuntimeCheck> Check = CanCheck ? overlapCheck(A, *R.Overlap, SectionOf) : std::nullopt) {
+      A.Checks.push_back(std::move(*Check));
       render(Finding{Diag::AliasCheckedAtRunTime, R.Main.Loc, {R.Main.Args[0], R.Main.Args[1]}}, Diags, Opts.Strict,
              nullptr);
       for (const Finding &N : R.Notes)

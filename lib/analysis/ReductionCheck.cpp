@@ -5,7 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <cassert>
@@ -126,10 +126,13 @@ bool ReductionMatcher::mentions(const Stmt *S) const {
       return true;
   return false;
 }
-std::string ReductionMatcher::text(const Expr *E) const {
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
-                              Ctx.getLangOpts())
-      .str();
+// The same value computed the same way: one expression tree, whatever its
+// spelling (Stmt::Profile, as clang compares template arguments).
+bool ReductionMatcher::same(const Expr *X, const Expr *Y) const {
+  llvm::FoldingSetNodeID IX, IY;
+  X->IgnoreParenImpCasts()->Profile(IX, Ctx, /*Canonical=*/true);
+  Y->IgnoreParenImpCasts()->Profile(IY, Ctx, /*Canonical=*/true);
+  return IX == IY;
 }
 // For a comparison between the variable and a new value `New`, the
 // operator of "take `New` when the comparison holds".
@@ -137,7 +140,7 @@ std::optional<ReductionOp> ReductionMatcher::pick(const BinaryOperator *Cond, co
                                                   const DeclRefExpr *Var) const {
   const bool VarLeft = ref(Cond->getLHS()) != nullptr;
   const Expr *Value = VarLeft ? Cond->getRHS() : Cond->getLHS();
-  if ((!VarLeft && !ref(Cond->getRHS())) || mentions(Value) || text(Value) != text(New) || !Var)
+  if ((!VarLeft && !ref(Cond->getRHS())) || mentions(Value) || !same(Value, New) || !Var)
     return std::nullopt;
   const bool Greater = Cond->getOpcode() == BO_GT || Cond->getOpcode() == BO_GE;
   // `new > var` picks the larger: max; `var > new` picks the smaller: min.

@@ -52,7 +52,7 @@ private:
   const clang::DeclRefExpr *ref(const clang::Expr *E) const;
   bool handle(const clang::Expr *E);
   bool mentions(const clang::Stmt *S) const;
-  std::string text(const clang::Expr *E) const;
+  bool same(const clang::Expr *X, const clang::Expr *Y) const;
   // For a comparison between the variable and a new value `New`, the
   // operator of "take `New` when the comparison holds".
   std::optional<ReductionOp> pick(const clang::BinaryOperator *Cond, const clang::Expr *New,

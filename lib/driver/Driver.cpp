@@ -2,6 +2,7 @@
 #include "DiagnosticRecorder.h"
 #include "LeftAsWritten.h"
 #include "PragmaWatch.h"
+#include "Spelling.h"
 #include "gpuautopar/AnnotationCollector.h"
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/DataRegionRewriter.h"
@@ -166,29 +167,20 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
     Out.Privates.push_back(name(V));
   for (const ReductionClause &R : A.Clauses.Reductions)
     Out.Reductions.push_back({spelling(R.Op), name(R.Var)});
-  // The maps as the rewritten call passes them: the section is the map's
-  // text after the variable (`affine(1, 0, 1)`, `(0), (n), whole()`), inside
-  // an also_written(...) / also_read(...) wrapper if there is one.
-  for (const ArrayUse &U : A.Arrays) {
-    LoopReport::Map M{name(U.Var), spelling(U.Kind), "", mapText(A, U)};
-    llvm::StringRef Call = M.Emitted;
-    while (Call.consume_front("::gpu_autopar::also_written(") || Call.consume_front("::gpu_autopar::also_read("))
-      Call = Call.drop_back();
-    llvm::StringRef Args = Call.split('(').second.drop_back();
-    std::string Section = Args.split(", ").second.str();
-    for (size_t At; (At = Section.find("::gpu_autopar::")) != std::string::npos;)
-      Section.erase(At, std::strlen("::gpu_autopar::"));
-    M.Section = std::move(Section);
-    Out.Maps.push_back(std::move(M));
+  // The maps as the rewritten call passes them; the section is the map's
+  // arguments after the variable (`affine(1, 0, 1)`, `(0), (n), whole()`).
+  for (const ArrayUse &U : A.Arrays)
+    Out.Maps.push_back(
+        {name(U.Var), spelling(U.Kind), spellMapArguments(A, U, RuntimeNames::Bare), mapText(A, U)});
+  // The checks in the order the rewritten call makes them.
+  for (const RuntimeCheck *C : checksInOrder(A)) {
+    if (const auto *M = std::get_if<DisjointMaps>(C))
+      Out.AliasChecks.push_back({name(A.Arrays[M->Written].Var), name(A.Arrays[M->Other].Var)});
+    else if (const auto *O = std::get_if<DisjointObjects>(C))
+      Out.AliasChecks.push_back({O->Written.Name, O->Other.Name});
+    else if (const auto *W = std::get_if<WithinDimensions>(C))
+      Out.BoundsChecks.push_back({W->Name, W->Shown});
   }
-  for (const LoopAnalysis::AliasCheck &C : A.AliasChecks)
-    Out.AliasChecks.push_back({name(A.Arrays[C.Written].Var), name(A.Arrays[C.Other].Var)});
-  for (const auto &Pair : A.ObjectChecks)
-    Out.AliasChecks.push_back(Pair);
-  for (const LoopAnalysis::SectionCheck &C : A.SectionChecks)
-    Out.AliasChecks.push_back({C.Written, C.Other});
-  for (const LoopAnalysis::BoundsCheck &C : A.BoundsChecks)
-    Out.BoundsChecks.push_back({C.Name, C.Shown});
   if (A.Verdict.Decided)
     Out.Verdict = spelling(A.Verdict.K);
   Out.Witness = A.Verdict.Witness;

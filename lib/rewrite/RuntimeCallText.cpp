@@ -1,5 +1,6 @@
 #include "gpuautopar/RuntimeCallText.h"
 #include "gpuautopar/LoopRewriter.h"
+#include "Spelling.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -33,23 +34,6 @@ const char *mapName(MapKind K) {
   case MapKind::Delete: break; // exit data only, never a loop's map
   }
   return "";
-}
-
-const MapClause *clauseFor(const LoopAnalysis &A, const clang::VarDecl *V) {
-  for (const MapClause &C : A.Clauses.Maps)
-    if (C.Var == V)
-      return &C;
-  return nullptr;
-}
-
-std::string sectionText(const AffineSection &S) {
-  if (S.HullParts.empty())
-    return "::gpu_autopar::affine(" + S.Scale + ", " + S.Offset + ", " + S.Extent + ")";
-  std::string T = "::gpu_autopar::hull(";
-  for (size_t I = 0; I < S.HullParts.size(); ++I)
-    T += std::string(I ? ", " : "") + "::gpu_autopar::affine(" + S.Scale + ", " + S.HullParts[I].first + ", " +
-         S.HullParts[I].second + ")";
-  return T + ")";
 }
 
 } // namespace
@@ -98,22 +82,7 @@ std::string optionsText(const LoopClauses &C) {
 }
 
 std::string disjointChecksText(const LoopAnalysis &A, const std::string &Space) {
-  std::string S;
-  for (const LoopAnalysis::AliasCheck &C : A.AliasChecks)
-    S += ".check_disjoint(" + std::to_string(C.Written) + ", \"" + A.Arrays[C.Written].Var->getNameAsString() +
-         "\", " + std::to_string(C.Other) + ", \"" + A.Arrays[C.Other].Var->getNameAsString() + "\")";
-  for (const auto &[Written, Other] : A.ObjectChecks)
-    S += ".check_disjoint_objects(::gpu_autopar::object_bytes(" + Written + "), \"" + Written +
-         "\", ::gpu_autopar::object_bytes(" + Other + "), \"" + Other + "\")";
-  auto Bytes = [&](const std::string &Name, const std::optional<AffineSection> &Section) {
-    return Section ? "::gpu_autopar::section_bytes(" + Space + ", " + Name + ", " + sectionText(*Section) + ")"
-                   : "::gpu_autopar::object_bytes(" + Name + ")";
-  };
-  for (const LoopAnalysis::SectionCheck &C : A.SectionChecks)
-    S += ".check_disjoint_objects(" + Bytes(C.Written, C.WrittenSection) + ", \"" + C.Written + "\", " +
-         Bytes(C.Other, C.OtherSection) + ", \"" + C.Other + "\")";
-  for (const LoopAnalysis::BoundsCheck &C : A.BoundsChecks)
-    S += ".check_within(" + C.Condition + ", \"" + C.Name + "\", \"" + C.Shown + "\")";
+  std::string S = spellChecks(A, Space);
   if (!A.SerialReason.empty())
     S += ".run_serially(\"" + quoted(A.SerialReason) + "\")";
   return S;
@@ -134,18 +103,8 @@ std::string reductionsText(const LoopClauses &C) {
 }
 
 std::string mapText(const LoopAnalysis &A, const ArrayUse &U) {
-  const MapClause *Clause = clauseFor(A, U.Var);
-  std::string S = std::string("::gpu_autopar::") + mapName(U.Kind) + "(" + U.Var->getNameAsString();
-  const bool Extent = Clause && !Clause->Length.empty();
-  const std::string Lower = Extent && !Clause->Lower.empty() ? Clause->Lower : "0";
-  if (Extent)
-    S += ", (" + Lower + "), (" + Clause->Length + ")";
-  S += ", " + (U.Section ? sectionText(*U.Section) : std::string("::gpu_autopar::whole()"));
-  // The clause's section as written, for the runtime's error when it is
-  // only partly present.
-  if (Extent)
-    S += ", \"" + quoted(U.Var->getNameAsString() + "[" + Lower + ":" + Clause->Length + "]") + "\"";
-  S += ")";
+  std::string S = std::string("::gpu_autopar::") + mapName(U.Kind) + "(" + U.Var->getNameAsString() + ", " +
+                  spellMapArguments(A, U, RuntimeNames::Qualified) + ")";
   // A map clause's kind says what is copied where the data is not present;
   // on present data the runtime goes by what the body does (the loop's
   // writes to a present `to` section stay in the present copy).

@@ -24,22 +24,21 @@ struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in 
 //    overlap is an error, one that cannot be ruled out (non-affine subscripts,
 //    possible aliasing, calls with unseen effects) a warning (an error under --strict).
 // Decides A.Verdict (and fills A.Reads and A.Writes), then reports the
-// verdict's reasons but possible overlaps of two variables (settleAliasChecks). Returns whether the loop may run in parallel: proven
+// verdict's reasons but possible overlaps of two objects (settleAliasChecks). Returns whether the loop may run in parallel: proven
 // independent, or unproven without --strict.
 bool checkLegality(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
                    const AnalysisOptions &Opts);
 
-// A possible overlap of two objects (the verdict's reasons with Alias) is
-// reported after classification and data maps, here: when `CanCheck` (the
-// loop is otherwise accepted) and both are mapped in kernel mode, it becomes
-// an entry of A.AliasChecks and a remark; else, when both are containers or
-// built-in arrays the loop's scope names, an entry of A.ObjectChecks and the
-// same remark; else, when each is a raw pointer (a variable, or a member of
-// a variable the body leaves alone) whose section `SectionOf` knows, or an
-// array or container so named (outside kernel mode), an entry
-// of A.SectionChecks and the remark; otherwise the warning (an error under
-// --strict). Recomputes the verdict's kind. Returns false when what it
-// reported rejects the loop.
+// A possible overlap of two objects (a reason of the verdict with an Overlap)
+// is reported after classification and data maps, here: when `CanCheck` (the
+// loop is otherwise accepted) it becomes a run-time check in A.Checks and a
+// remark, if the loop can make one: both maps' sections (kernel mode, both
+// mapped); else, outside kernel mode, a raw pointer's section (a variable, or
+// a member of a variable the body leaves alone) that `SectionOf` knows against
+// the other's section or whole object; else both whole objects, when both are
+// containers or built-in arrays the loop's scope names. Otherwise the warning
+// (an error under --strict). Recomputes the verdict's kind. Returns false when
+// what it reported rejects the loop.
 bool settleAliasChecks(LoopAnalysis &A, bool CanCheck, clang::DiagnosticsEngine &Diags, const AnalysisOptions &Opts,
                        const std::function<std::optional<AffineSection>(const clang::VarDecl *, llvm::StringRef)>
                            &SectionOf);

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace clang {
@@ -116,6 +117,24 @@ struct Finding {
   std::vector<std::string> Args;
 };
 
+// One of two objects the body uses for elements, one written, that may share
+// memory: what settleAliasChecks needs to turn the overlap into a check.
+struct OverlapSide {
+  // The variable the body names it by directly (null for a member).
+  const clang::VarDecl *Var = nullptr;
+  // A raw pointer member of a variable the body leaves alone (`s.data` of a
+  // `Field &s`): that variable; its section is compared as a pointer
+  // variable's is.
+  const clang::VarDecl *MemberRoot = nullptr;
+  // How the loop's scope names it: "out", "g.v", "s.data".
+  std::string Name;
+  // A container or built-in array the loop's scope names: compared whole.
+  bool Whole = false;
+};
+struct PossibleOverlap {
+  OverlapSide Written, Other;
+};
+
 // May the iterations of a loop run at the same time? Decided once, by the
 // legality check (lib/analysis/Legality.cpp); its diagnostics and --report are
 // rendered from it.
@@ -132,20 +151,9 @@ struct LegalityVerdict {
     Finding Main;
     std::vector<Finding> Notes;
     // For a possible overlap of two objects (MayAlias), reported only once
-    // the maps are known (settleAliasChecks): the variables (null for a
-    // member), and, for each that is a container or built-in array, how the
-    // loop's scope names it ("out", "g.v"). When both variables end up
-    // mapped, the rewritten loop compares their sections before it runs;
-    // else, when both are named, it compares the whole objects; else a raw
-    // pointer's section is compared with the other's.
-    bool Alias = false;
-    const clang::VarDecl *AliasWritten = nullptr, *AliasOther = nullptr;
-    std::string WholeWritten, WholeOther;
-    // A raw pointer member of a variable the body leaves alone (`s.data` of
-    // a `Field &s`): the variable and the member's name, so that the pointer's
-    // section is compared as a pointer variable's is.
-    const clang::VarDecl *MemberRootWritten = nullptr, *MemberRootOther = nullptr;
-    std::string MemberWritten, MemberOther;
+    // the maps are known (settleAliasChecks), which may turn it into a
+    // run-time check.
+    std::optional<PossibleOverlap> Overlap;
   };
   bool Decided = false; // false: the loop was rejected before legality was checked
   Kind K = Independent;
@@ -175,6 +183,32 @@ struct AnalysisOptions {
   bool Strict = false; // --strict: an unproven loop is rejected
 };
 
+// The run-time checks, one variant (lib/rewrite/Spelling spells them):
+// Two maps (indices into LoopAnalysis::Arrays, written and other) that may
+// overlap: their sections are compared (`.check_disjoint(...)`).
+struct DisjointMaps {
+  unsigned Written, Other;
+};
+// Two objects that may overlap outside kernel mode, as the loop's scope names
+// them: each one's section over the whole loop, or the whole object where
+// Section is nullopt, is compared (`.check_disjoint_objects(...)`).
+struct CheckedObject {
+  std::string Name;
+  std::optional<AffineSection> Section;
+};
+struct DisjointObjects {
+  CheckedObject Written, Other;
+};
+// A built-in array whose inner subscripts the loop keeps inside their
+// dimensions only for some values of its parameters (`a[i][j]` of a
+// `T a[][64]` with `j < m`): Condition says when, and the rewritten loop
+// runs serially when it does not hold (`.check_within(...)`).
+struct WithinDimensions {
+  std::string Name, Condition, Shown; // Shown: the condition as the user writes it
+  clang::SourceLocation Loc; // the first write
+};
+using RuntimeCheck = std::variant<DisjointMaps, DisjointObjects, WithinDimensions>;
+
 struct LoopAnalysis {
   Annotation Pragma;
   std::optional<CanonicalLoop> Loop; // nullopt: the loop was rejected before analysis
@@ -186,37 +220,9 @@ struct LoopAnalysis {
   bool Accepted = false;
   LegalityVerdict Verdict;
   std::vector<ArrayUse> Arrays;      // kernel mode: what to map
-  // Objects that may overlap, as indices into Arrays (written, other): the
-  // rewritten loop compares their sections before it runs and runs serially
-  // if they share memory (`.check_disjoint(...)`, docs/generated-code.md).
-  struct AliasCheck {
-    unsigned Written, Other;
-  };
-  std::vector<AliasCheck> AliasChecks;
-  // Containers or built-in arrays that may be one object, as the loop's scope
-  // names them (written, other): compared whole before the loop runs
-  // (`.check_disjoint_objects(...)`), in any mode.
-  std::vector<std::pair<std::string, std::string>> ObjectChecks;
-  // A raw pointer that may overlap another one, or an array or container,
-  // outside kernel mode, with the section one iteration touches: the bytes
-  // each covers over the whole loop (or the whole object) are compared
-  // before it runs (`.check_disjoint_objects(::gpu_autopar::section_bytes(...))`).
-  struct SectionCheck {
-    std::string Written, Other;
-    // Null for an array or container named in scope: compared whole.
-    std::optional<AffineSection> WrittenSection, OtherSection;
-  };
-  std::vector<SectionCheck> SectionChecks;
-  // A built-in array whose inner subscripts the loop keeps inside their
-  // dimensions only for some values of its parameters (`a[i][j]` of a
-  // `T a[][64]` with `j < m`): Condition (C++ text) says when, and the
-  // rewritten loop runs serially when it does not hold
-  // (`.check_within(...)`, docs/generated-code.md).
-  struct BoundsCheck {
-    std::string Name, Condition, Shown; // Shown: the condition as the user writes it
-    clang::SourceLocation Loc; // the first write
-  };
-  std::vector<BoundsCheck> BoundsChecks;
+  // What the rewritten loop checks before it runs; it runs its iterations in
+  // order on the calling thread when a check fails (docs/generated-code.md).
+  std::vector<RuntimeCheck> Checks;
   // Why the rewritten loop runs its iterations in order on the calling thread
   // (`.run_serially(...)`): an OpenACC `kernels loop` or `auto` loop whose
   // iterations are not proven independent. Empty: it may run in parallel.

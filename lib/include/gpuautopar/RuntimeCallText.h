@@ -18,13 +18,9 @@ namespace gpuautopar {
 std::string entryPoint(LoopMode Mode);
 // `::gpu_autopar::options()` followed by one setter per clause written.
 std::string optionsText(const LoopClauses &C);
-// `.check_disjoint(w, "out", o, "in")` per pair of A.AliasChecks and
-// `.check_disjoint_objects(::gpu_autopar::object_bytes(out), "out", ...)` per
-// pair of A.ObjectChecks, and
-// `.check_disjoint_objects(::gpu_autopar::section_bytes(SPACE, out, affine(...)), "out", ...)`
-// per pair of A.SectionChecks (`Space`: the loop's iteration space as the
-// call passes it), appended to the options: what the loop compares before it
-// runs.
+// The loop's run-time checks (lib/rewrite/Spelling.h spells them) and its
+// `.run_serially(...)`, appended to the options (`Space`: the loop's
+// iteration space as the call passes it).
 std::string disjointChecksText(const LoopAnalysis &A, const std::string &Space);
 // `::gpu_autopar::reductions(::gpu_autopar::reduce<::gpu_autopar::op::plus>(sum), ...)`.
 std::string reductionsText(const LoopClauses &C);
