@@ -309,49 +309,38 @@ std::optional<Poly> Linearizer::walk(const Expr *E, int Depth) {
   }
 }
 
-namespace {
-
-std::string spellAtom(const Atom &A, const AtomTable &T) {
-  switch (A.K) {
-  case Atom::Param:
-  case Atom::Size: return A.Spelling;
-  case Atom::Div: return "(" + spell(*A.A, T) + ") / " + std::to_string(A.Divisor);
-  case Atom::Mod: return "(" + spell(*A.A, T) + ") % " + std::to_string(A.Divisor);
-  case Atom::Min:
-  case Atom::Max: {
-    // Not std::min: its two arguments may have different types.
-    const std::string X = "(" + spell(*A.A, T) + ")", Y = "(" + spell(*A.B, T) + ")";
-    return "(" + X + (A.K == Atom::Min ? " < " : " > ") + Y + " ? " + X + " : " + Y + ")";
-  }
-  case Atom::Induction:
-  case Atom::Inner: break;
-  }
-  assert(false && "a loop variable has no value before the loop");
-  return "";
-}
-
-} // namespace
-
-std::string spell(const Poly &P, const AtomTable &T) {
-  std::string Out;
-  auto Term = [&](const Monomial &M, int64_t C) {
-    const bool Negative = C < 0;
-    const uint64_t Magnitude = Negative ? 0 - uint64_t(C) : uint64_t(C);
-    std::string Text = M.empty() || Magnitude != 1 ? std::to_string(Magnitude) : "";
-    for (unsigned Id : M) {
-      const Atom &A = T[Id];
-      const bool Compound = A.K == Atom::Div || A.K == Atom::Mod;
-      Text += (Text.empty() ? "" : " * ") + (Compound ? "(" + spellAtom(A, T) + ")" : spellAtom(A, T));
+Polynomial polynomial(const Poly &P, const AtomTable &T) {
+  auto Factor = [&](const Atom &A) {
+    Polynomial::Factor F;
+    switch (A.K) {
+    case Atom::Param:
+    case Atom::Size: F.Name = A.Spelling; break;
+    case Atom::Div:
+    case Atom::Mod:
+      F.K = A.K == Atom::Div ? Polynomial::Factor::Div : Polynomial::Factor::Mod;
+      F.Args = {polynomial(*A.A, T)};
+      F.Divisor = A.Divisor;
+      break;
+    case Atom::Min:
+    case Atom::Max:
+      F.K = A.K == Atom::Min ? Polynomial::Factor::Min : Polynomial::Factor::Max;
+      F.Args = {polynomial(*A.A, T), polynomial(*A.B, T)};
+      break;
+    case Atom::Induction:
+    case Atom::Inner: assert(false && "a loop variable has no value before the loop"); break;
     }
-    Out += Out.empty() ? (Negative ? "-" : "") : (Negative ? " - " : " + ");
-    Out += Text;
+    return F;
   };
-  // Symbols first, the number last: "n - 1".
+  Polynomial Out;
   for (const auto &[M, C] : P.Terms)
-    if (!M.empty())
-      Term(M, C);
-  if (P.constantTerm() != 0 || Out.empty())
-    Term({}, P.constantTerm());
+    if (!M.empty()) {
+      Polynomial::Term Term{C, {}};
+      for (unsigned Id : M)
+        Term.Factors.push_back(Factor(T[Id]));
+      Out.Terms.push_back(std::move(Term));
+    }
+  if (P.constantTerm() != 0 || Out.Terms.empty())
+    Out.Terms.push_back({P.constantTerm(), {}});
   return Out;
 }
 

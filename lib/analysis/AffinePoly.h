@@ -7,6 +7,7 @@
 #pragma once
 
 #include "BodyModel.h"
+#include "gpuautopar/Polynomial.h"
 
 #include <cstdint>
 #include <deque>
@@ -108,9 +109,10 @@ private:
   const std::vector<Enclosing> *Around = nullptr;
 };
 
-// `P` as C++ text that evaluates it before the loop ("n - 1", "2 * n * m");
-// every atom of `P` must be loop-invariant.
-std::string spell(const Poly &P, const AtomTable &T);
+// `P` as a value the rewriter can spell (Polynomial.h): symbols first, in
+// the order of its terms, the number last; every atom of `P` must be
+// loop-invariant.
+Polynomial polynomial(const Poly &P, const AtomTable &T);
 
 // The value of `P` when each atom has the value `AtomValue` gives it.
 std::optional<int64_t> evaluate(const Poly &P, const AtomTable &T,

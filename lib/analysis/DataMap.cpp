@@ -56,7 +56,6 @@ public:
       : A(A), M(M), Diags(Diags), Test(A, M, Ctx), Atoms(Test.atoms()), Lin(Test.linearizer()) {}
 
   bool run() {
-    const CanonicalLoop &L = *A.Loop;
     // The model's accesses per object, in the order the body names them; a
     // range-for's container first.
     std::vector<const VarDecl *> Order;
@@ -67,7 +66,7 @@ public:
         Order.push_back(X.Var);
       It->second.push_back(&X);
     };
-    assert((!L.RangeFor || containerKind(L.RangeContainer->getType())) &&
+    assert((!A.Loop->RangeFor || containerKind(A.Loop->RangeContainer->getType())) &&
            "classification keeps a range over anything else off the GPU");
     for (const Access &X : M.Accesses)
       if (isRangeElement(X))
@@ -82,52 +81,8 @@ public:
     }
 
     bool Ok = true;
-    for (const VarDecl *V : Order) {
-      const ContainerKind Kind = *containerKind(V->getType());
-      ArrayUse Use;
-      Use.Var = V;
-      Use.Container = Kind;
-      Use.FirstUse = ByVar[V].front()->NameLoc;
-      bool Partial = false; // some write may not happen, or covers part of an element
-      bool Whole = false;   // an access no section describes
-      for (const Access *X : ByVar[V]) {
-        if (X->SizeOnly)
-          continue;
-        if (!X->Element || X->AddressTaken) {
-          // x.data(), pointer arithmetic, `&x[k]`, passing x on: what is
-          // reached from there cannot be told; conservatively read, and
-          // written unless its elements are const.
-          Use.Read = true;
-          Use.Written |= !constElements(V, Kind);
-          Whole = true;
-          continue;
-        }
-        Use.Read |= X->Read;
-        Use.Written |= X->Write;
-        if (X->Write && (X->MayWrite || X->Subscripts.size() > 1 || X->AfterExit || !everyIteration(*X)))
-          Partial = true;
-      }
-      // Writes through a local reference or pointer bound to one of its elements.
-      for (const BodyModel::AliasWrite &W : M.AliasWrites)
-        if (W.Target == V)
-          Use.Written = Use.Read = Partial = true;
-      if (!Whole)
-        Use.Section = section(ByVar[V], /*Widen=*/Kind != ContainerKind::RawPointer);
-      // Only with a unit step do the iterations' sections tile the chunk's
-      // hull; with i += 5 the elements between would come back as garbage.
-      const bool UnitStep = L.RangeFor || !L.Step;
-      Use.WritesWholeSection = UnitStep && Use.Written && !Use.Read && !Partial && Use.Section &&
-                               Use.Section->HullParts.empty() && TilesChunk;
-      const MapClause *Clause = clauseFor(V);
-      Use.Kind = Clause ? Clause->Kind : inferredKind(Use);
-      Use.ReadOnlyLoads = !Use.Written && Use.Kind == MapKind::To && loadsOnly(V, Kind, ByVar[V]);
-      if (!Use.Section && Kind == ContainerKind::RawPointer && (!Clause || Clause->Length.empty())) {
-        report(Diags, Diag::MapNeedsLength, Use.FirstUse)
-            << V->getName() << (Use.Written ? (Use.Read ? "tofrom" : "from") : "to");
-        Ok = false;
-      }
-      A.Arrays.push_back(std::move(Use));
-    }
+    for (const VarDecl *V : Order)
+      Ok = use(V, ByVar[V]) && Ok;
     // Variables only named in map clauses (e.g. alloc scratch) are mapped too.
     for (const MapClause &C : A.Clauses.Maps)
       if (C.Var && !ByVar.count(C.Var))
@@ -139,6 +94,58 @@ public:
           Use.Kind = C.Kind;
           A.Arrays.push_back(std::move(Use));
         }
+    return Ok;
+  }
+
+  // What the body does with `V` (its accesses `Xs`) and how its map copies
+  // it, appended to A.Arrays. Reports a raw pointer whose extent cannot be
+  // known, and returns false then.
+  bool use(const VarDecl *V, const std::vector<const Access *> &Xs) {
+    const ContainerKind Kind = *containerKind(V->getType());
+    ArrayUse Use;
+    Use.Var = V;
+    Use.Container = Kind;
+    Use.FirstUse = Xs.front()->NameLoc;
+    bool Partial = false; // some write may not happen, or covers part of an element
+    bool Whole = false;   // an access no section describes
+    for (const Access *X : Xs) {
+      if (X->SizeOnly)
+        continue;
+      if (!X->Element || X->AddressTaken) {
+        // x.data(), pointer arithmetic, `&x[k]`, passing x on: what is
+        // reached from there cannot be told; conservatively read, and
+        // written unless its elements are const.
+        Use.Read = true;
+        Use.Written |= !constElements(V, Kind);
+        Whole = true;
+        continue;
+      }
+      Use.Read |= X->Read;
+      Use.Written |= X->Write;
+      if (X->Write && (X->MayWrite || X->Subscripts.size() > 1 || X->AfterExit || !everyIteration(*X)))
+        Partial = true;
+    }
+    // Writes through a local reference or pointer bound to one of its elements.
+    for (const BodyModel::AliasWrite &W : M.AliasWrites)
+      if (W.Target == V)
+        Use.Written = Use.Read = Partial = true;
+    if (!Whole)
+      Use.Section = section(Xs, /*Widen=*/Kind != ContainerKind::RawPointer);
+    // Only with a unit step do the iterations' sections tile the chunk's
+    // hull; with i += 5 the elements between would come back as garbage.
+    const bool UnitStep = A.Loop->RangeFor || !A.Loop->Step;
+    Use.WritesWholeSection = UnitStep && Use.Written && !Use.Read && !Partial && Use.Section &&
+                             Use.Section->Parts.size() == 1 && TilesChunk;
+    const MapClause *Clause = clauseFor(V);
+    Use.Kind = Clause ? Clause->Kind : inferredKind(Use);
+    Use.ReadOnlyLoads = !Use.Written && Use.Kind == MapKind::To && loadsOnly(V, Kind, Xs);
+    bool Ok = true;
+    if (!Use.Section && Kind == ContainerKind::RawPointer && (!Clause || Clause->Length.empty())) {
+      report(Diags, Diag::MapNeedsLength, Use.FirstUse)
+          << V->getName() << (Use.Written ? (Use.Read ? "tofrom" : "from") : "to");
+      Ok = false;
+    }
+    A.Arrays.push_back(std::move(Use));
     return Ok;
   }
 
@@ -397,13 +404,9 @@ private:
       return std::nullopt;
     TilesChunk = Meets && Proof.Dense;
     AffineSection Sec;
-    Sec.Scale = spell(*Scale, Atoms);
+    Sec.Scale = polynomial(*Scale, Atoms);
     for (const auto &[Off, Ext] : Parts)
-      Sec.HullParts.emplace_back(spell(Off, Atoms), spell(Ext, Atoms));
-    Sec.Offset = Sec.HullParts.front().first;
-    Sec.Extent = Sec.HullParts.front().second;
-    if (Sec.HullParts.size() == 1)
-      Sec.HullParts.clear();
+      Sec.Parts.emplace_back(polynomial(Off, Atoms), polynomial(Ext, Atoms));
     return Sec;
   }
 

@@ -3,6 +3,8 @@
 
 #include "clang/AST/Decl.h"
 
+#include <cassert>
+
 namespace gpuautopar {
 namespace {
 
@@ -10,8 +12,23 @@ std::string runtimeName(RuntimeNames N, const char *Name) {
   return (N == RuntimeNames::Qualified ? "::gpu_autopar::" : "") + std::string(Name);
 }
 
-std::string affine(const std::string &Scale, const std::string &Offset, const std::string &Extent, RuntimeNames N) {
-  return runtimeName(N, "affine") + "(" + Scale + ", " + Offset + ", " + Extent + ")";
+std::string affine(const Polynomial &Scale, const Polynomial &Offset, const Polynomial &Extent, RuntimeNames N) {
+  return runtimeName(N, "affine") + "(" + spell(Scale) + ", " + spell(Offset) + ", " + spell(Extent) + ")";
+}
+
+std::string spellFactor(const Polynomial::Factor &F) {
+  switch (F.K) {
+  case Polynomial::Factor::Value: return F.Name;
+  case Polynomial::Factor::Div: return "(" + spell(F.Args[0]) + ") / " + std::to_string(F.Divisor);
+  case Polynomial::Factor::Mod: return "(" + spell(F.Args[0]) + ") % " + std::to_string(F.Divisor);
+  case Polynomial::Factor::Min:
+  case Polynomial::Factor::Max: {
+    // Not std::min: its two arguments may have different types.
+    const std::string X = "(" + spell(F.Args[0]) + ")", Y = "(" + spell(F.Args[1]) + ")";
+    return "(" + X + (F.K == Polynomial::Factor::Min ? " < " : " > ") + Y + " ? " + X + " : " + Y + ")";
+  }
+  }
+  return "";
 }
 
 const MapClause *clauseFor(const LoopAnalysis &A, const clang::VarDecl *V) {
@@ -31,12 +48,29 @@ std::string name(const clang::VarDecl *V) { return V->getNameAsString(); }
 
 } // namespace
 
+std::string spell(const Polynomial &P) {
+  std::string Out;
+  for (const Polynomial::Term &T : P.Terms) {
+    const bool Negative = T.Coefficient < 0;
+    const uint64_t Magnitude = Negative ? 0 - uint64_t(T.Coefficient) : uint64_t(T.Coefficient);
+    std::string Text = T.Factors.empty() || Magnitude != 1 ? std::to_string(Magnitude) : "";
+    for (const Polynomial::Factor &F : T.Factors) {
+      const bool Compound = F.K == Polynomial::Factor::Div || F.K == Polynomial::Factor::Mod;
+      Text += (Text.empty() ? "" : " * ") + (Compound ? "(" + spellFactor(F) + ")" : spellFactor(F));
+    }
+    Out += Out.empty() ? (Negative ? "-" : "") : (Negative ? " - " : " + ");
+    Out += Text;
+  }
+  return Out.empty() ? "0" : Out;
+}
+
 std::string spellSection(const AffineSection &S, RuntimeNames N) {
-  if (S.HullParts.empty())
-    return affine(S.Scale, S.Offset, S.Extent, N);
+  assert(!S.Parts.empty() && "a section has a part");
+  if (S.Parts.size() == 1)
+    return affine(S.Scale, S.Parts[0].first, S.Parts[0].second, N);
   std::string T = runtimeName(N, "hull") + "(";
-  for (size_t I = 0; I < S.HullParts.size(); ++I)
-    T += (I ? ", " : "") + affine(S.Scale, S.HullParts[I].first, S.HullParts[I].second, N);
+  for (size_t I = 0; I < S.Parts.size(); ++I)
+    T += (I ? ", " : "") + affine(S.Scale, S.Parts[I].first, S.Parts[I].second, N);
   return T + ")";
 }
 

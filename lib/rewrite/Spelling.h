@@ -1,5 +1,5 @@
-// The only code that turns the analysis's values into C++ text: sections,
-// run-time checks, for the rewritten file and for --report (which lists them
+// The only code that turns the analysis's values into C++ text: polynomials,
+// sections, run-time checks, for the rewritten file and for --report (which lists them
 // without the runtime's namespace).
 #pragma once
 
@@ -13,6 +13,10 @@ namespace gpuautopar {
 // How runtime names are written: `::gpu_autopar::affine(...)` in the
 // rewritten code, `affine(...)` in --report.
 enum class RuntimeNames { Qualified, Bare };
+
+// `P` as C++ that evaluates it where the loop stands: "n - 1", "2 * n * m",
+// "(n) / 4".
+std::string spell(const Polynomial &P);
 
 // `affine(scale, offset, extent)`, or `hull(affine(...), ...)` of the parts of
 // a section whose offsets differ by loop-invariant symbols.

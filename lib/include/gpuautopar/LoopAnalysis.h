@@ -5,6 +5,7 @@
 #include "gpuautopar/Annotation.h"
 #include "gpuautopar/CanonicalLoop.h"
 #include "gpuautopar/Diagnostics.h"
+#include "gpuautopar/Polynomial.h"
 
 #include "clang/Basic/SourceLocation.h"
 
@@ -74,15 +75,15 @@ struct LoopClauses {
 };
 
 // An affine subscript `Scale*i + Offset` in the induction variable, over the
-// outermost dimension of an array; inner-loop variables are folded into
-// `Extent` (e.g. a[i*n + j] with 0 <= j < n: Scale "n", Offset "0", Extent "n").
-// Expressions are source text, loop-invariant, usable where the loop stands.
+// outermost dimension of an array; inner-loop variables are folded into the
+// extent (e.g. a[i*n + j] with 0 <= j < n: scale n, offset 0, extent n).
+// Loop-invariant polynomials, valued where the loop stands.
 struct AffineSection {
-  std::string Scale = "1", Offset = "0", Extent = "1";
-  // Accesses whose offsets differ by loop-invariant symbols (a[(i-1)*n + j]
-  // and a[(i+1)*n + j]) cannot be merged as text: each (Offset, Extent) pair is
-  // kept, and the runtime maps their hull. Empty when Offset/Extent say it all.
-  std::vector<std::pair<std::string, std::string>> HullParts;
+  Polynomial Scale = Polynomial::number(1);
+  // (offset, extent): one part, or, for accesses whose offsets differ by
+  // loop-invariant symbols (a[(i-1)*n + j] and a[(i+1)*n + j]), one per
+  // offset, and the runtime maps their hull.
+  std::vector<std::pair<Polynomial, Polynomial>> Parts;
 };
 
 enum class ContainerKind { RawPointer, BuiltinArray, StdVector, StdArray };
@@ -91,7 +92,6 @@ enum class ContainerKind { RawPointer, BuiltinArray, StdVector, StdArray };
 struct ArrayUse {
   const clang::VarDecl *Var = nullptr;
   ContainerKind Container = ContainerKind::RawPointer;
-  std::string ElementType; // as written for a view parameter, e.g. "float" or "float[4]"
   bool Read = false, Written = false;
   // How the map copies it: the map clause's kind, or inferred from Read,
   // Written and WritesWholeSection. Decided once, in DataMap.cpp; the
