@@ -44,8 +44,11 @@ void AnnotationCollector::HandlePragma(clang::Preprocessor &PP, clang::PragmaInt
     A.Clauses.push_back(Tok);
     A.EndLoc = Tok.getLocation();
   }
-  if ((IsFor || IsData || IsUpdate) && InMainFile)
+  if ((IsFor || IsData || IsUpdate) && InMainFile) {
+    if (Scope)
+      Scope->lookUpLater(A);
     Found.push_back(std::move(A));
+  }
 }
 
 } // namespace gpuautopar

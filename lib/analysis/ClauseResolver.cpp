@@ -1,5 +1,5 @@
-#include "ExprHelpers.h"
 #include "gpuautopar/ClauseResolver.h"
+#include "ExprHelpers.h"
 #include "gpuautopar/Diagnostics.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 
@@ -62,9 +63,9 @@ const VarDecl *localBefore(const Stmt *S, StringRef Name, SourceRange Loop, cons
 }
 
 // What lookup finds at `At` for a name not declared inside it: locals of
-// `Enclosing` before it, its parameters, then namespace-scope and static
-// member variables, innermost scope first.
-const VarDecl *visibleBefore(StringRef Name, SourceRange At, const Decl *Enclosing, ASTContext &Ctx) {
+// `Enclosing` before it, its parameters, then data members and namespace-scope
+// variables, innermost scope first.
+const NamedDecl *visibleBefore(StringRef Name, SourceRange At, const Decl *Enclosing, ASTContext &Ctx) {
   if (!Enclosing)
     return nullptr;
   if (const Stmt *Body = Enclosing->getBody())
@@ -79,15 +80,53 @@ const VarDecl *visibleBefore(StringRef Name, SourceRange At, const Decl *Enclosi
     if (!DC->isFileContext() && !DC->isRecord())
       continue;
     for (const NamedDecl *D : DC->lookup(&Id))
-      if (const auto *V = dyn_cast<VarDecl>(D))
-        return V;
+      if (isa<VarDecl>(D) || (DC->isRecord() && isa<FieldDecl>(D)))
+        return D;
   }
   return nullptr;
 }
 
+// What a declaration that is not a variable is, for the error that says a
+// clause cannot name it.
+const char *whatIs(const NamedDecl *D) {
+  if (isa<BindingDecl>(D))
+    return "a structured binding";
+  if (isa<FieldDecl, IndirectFieldDecl>(D))
+    return "a data member";
+  if (isa<FunctionDecl, FunctionTemplateDecl>(D))
+    return "a function";
+  if (isa<EnumConstantDecl>(D))
+    return "an enumerator";
+  if (isa<TypeDecl, TemplateDecl>(D))
+    return "a type";
+  return "a declaration";
+}
+
 } // namespace
 
-const VarDecl *lookupVisibleVariable(StringRef Name, const Stmt *Loop, const Decl *Enclosing, ASTContext &Ctx) {
+const VarDecl *resolveClauseName(const Annotation &A, const NamedVar &N, const char *Clause,
+                                 const std::function<const NamedDecl *(llvm::StringRef)> &Fallback,
+                                 ASTContext &Ctx, DiagnosticsEngine &Diags) {
+  const NamedDecl *D = nullptr;
+  if (A.Names && A.Names->LookedUp) {
+    for (const DirectiveNames::Name &V : A.Names->Names)
+      if (V.Word == N.Name)
+        D = V.Decl;
+  } else {
+    D = Fallback(N.Name);
+  }
+  if (!D) {
+    report(Diags, Diag::UndeclaredClauseVariable, N.Loc) << N.Name << Clause;
+    return nullptr;
+  }
+  if (const auto *V = dyn_cast<VarDecl>(D))
+    return V;
+  report(Diags, Diag::ClauseNameNotVariable, N.Loc) << N.Name << Clause << whatIs(D);
+  report(Diags, Diag::NoteDeclaredHere, D->getLocation()) << N.Name;
+  return nullptr;
+}
+
+const NamedDecl *lookupVisibleName(StringRef Name, const Stmt *Loop, const Decl *Enclosing, ASTContext &Ctx) {
   UseInLoop Use(Name, Loop->getSourceRange(), Ctx.getSourceManager());
   Use.TraverseStmt(const_cast<Stmt *>(Loop));
   if (Use.Found)
@@ -95,22 +134,25 @@ const VarDecl *lookupVisibleVariable(StringRef Name, const Stmt *Loop, const Dec
   return visibleBefore(Name, Loop->getSourceRange(), Enclosing, Ctx);
 }
 
-const VarDecl *lookupVisibleVariableAt(StringRef Name, SourceLocation Loc, const Decl *Enclosing, ASTContext &Ctx) {
+const NamedDecl *lookupVisibleNameAt(StringRef Name, SourceLocation Loc, const Decl *Enclosing, ASTContext &Ctx) {
   return visibleBefore(Name, SourceRange(Loc, Loc), Enclosing, Ctx);
 }
 
-std::optional<LoopClauses> resolveClauses(const ParsedClauses &P, const Stmt *Loop, const Decl *Enclosing,
-                                          const VarDecl *Induction, ASTContext &Ctx, DiagnosticsEngine &Diags,
-                                          AnnotationDialect Dialect) {
+std::optional<LoopClauses> resolveClauses(const Annotation &Pragma, const ParsedClauses &P, const Stmt *Loop,
+                                          const Decl *Enclosing, const VarDecl *Induction, ASTContext &Ctx,
+                                          DiagnosticsEngine &Diags) {
+  const AnnotationDialect Dialect = Pragma.Dialect;
   bool Ok = true;
   auto resolve = [&](const NamedVar &N, const char *Clause) -> const VarDecl * {
     // The induction variable declared in the loop's init is not visible
     // outside it, but naming it is still the mistake to report.
-    const VarDecl *V = Induction && Induction->getName() == N.Name
-                           ? Induction
-                           : lookupVisibleVariable(N.Name, Loop, Enclosing, Ctx);
+    const VarDecl *V =
+        Induction && Induction->getName() == N.Name
+            ? Induction
+            : resolveClauseName(
+                  Pragma, N, Clause,
+                  [&](StringRef Name) { return lookupVisibleName(Name, Loop, Enclosing, Ctx); }, Ctx, Diags);
     if (!V) {
-      report(Diags, Diag::UndeclaredClauseVariable, N.Loc) << N.Name << Clause;
       Ok = false;
     } else if (Induction && V == Induction) {
       report(Diags, Diag::InductionInClause, N.Loc) << N.Name << Clause;

@@ -1,5 +1,5 @@
-#include "ExprHelpers.h"
 #include "gpuautopar/DataRegion.h"
+#include "ExprHelpers.h"
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/ClauseResolver.h"
 #include "gpuautopar/Diagnostics.h"
@@ -45,16 +45,18 @@ bool onlyClauses(llvm::ArrayRef<ClauseToken> Toks, llvm::ArrayRef<llvm::StringRe
   return Ok;
 }
 
-// Resolves the names of parsed maps with `Lookup`; a pointer needs a section.
-template <class LookupFn>
-std::optional<std::vector<RegionSection>> resolveSections(const ParsedClauses &P, const char *Clause,
-                                                          LookupFn Lookup, DiagnosticsEngine &Diags) {
+// Resolves the names of parsed maps where directive `A` stands (`Fallback`:
+// the lookup where the parser read it ahead of its scope, ClauseResolver.h);
+// a pointer needs a section.
+std::optional<std::vector<RegionSection>> resolveSections(const Annotation &A, const ParsedClauses &P,
+                                                          const char *Clause,
+                                                          const std::function<const NamedDecl *(StringRef)> &Fallback,
+                                                          ASTContext &Ctx, DiagnosticsEngine &Diags) {
   std::vector<RegionSection> Out;
   bool Ok = true;
   for (const ParsedMap &M : P.Maps) {
-    const VarDecl *V = Lookup(M.Var.Name);
+    const VarDecl *V = resolveClauseName(A, M.Var, Clause, Fallback, Ctx, Diags);
     if (!V) {
-      report(Diags, Diag::UndeclaredClauseVariable, M.Var.Loc) << M.Var.Name << Clause;
       Ok = false;
       continue;
     }
@@ -138,7 +140,7 @@ std::optional<DataRegion> analyzeDataRegion(const Annotation &A, const Stmt *Nex
     return std::nullopt;
   }
   auto Sections = resolveSections(
-      *P, "map", [&](llvm::StringRef N) { return lookupVisibleVariable(N, Body, Enclosing, Ctx); }, Diags);
+      A, *P, "map", [&](StringRef N) { return lookupVisibleName(N, Body, Enclosing, Ctx); }, Ctx, Diags);
   if (!Sections)
     return std::nullopt;
   return DataRegion{A.HashLoc, A.EndLoc, Body, std::move(*Sections)};
@@ -201,8 +203,8 @@ std::optional<UpdateDirective> analyzeUpdate(const Annotation &A, const Decl *En
     if (!P)
       return std::nullopt;
     auto Sections = resolveSections(
-        *P, ToHost ? "host" : "device",
-        [&](llvm::StringRef N) { return lookupVisibleVariableAt(N, A.HashLoc, Enclosing, Ctx); }, Diags);
+        A, *P, ToHost ? "host" : "device",
+        [&](StringRef N) { return lookupVisibleNameAt(N, A.HashLoc, Enclosing, Ctx); }, Ctx, Diags);
     if (!Sections)
       return std::nullopt;
     for (RegionSection &S : *Sections)
@@ -263,7 +265,7 @@ std::optional<UnstructuredData> analyzeUnstructuredData(const Annotation &A, con
     }
   }
   auto Sections = resolveSections(
-      *P, "map", [&](llvm::StringRef N) { return lookupVisibleVariableAt(N, A.HashLoc, Enclosing, Ctx); }, Diags);
+      A, *P, "map", [&](StringRef N) { return lookupVisibleNameAt(N, A.HashLoc, Enclosing, Ctx); }, Ctx, Diags);
   if (!Sections)
     return std::nullopt;
   return UnstructuredData{A.HashLoc, A.EndLoc, Enter, Finalize, std::move(*Sections)};

@@ -47,6 +47,7 @@ Entry entryFor(Diag D, bool Strict) {
     return {L::Error, "'%0' appears more than once in '%1'; name each variable once"};
   case Diag::ConflictingClauses: return {L::Error, "'%0' conflicts with '%1': %2"};
   case Diag::UndeclaredClauseVariable: return {L::Error, "use of undeclared variable '%0' in '%1' clause"};
+  case Diag::ClauseNameNotVariable: return {L::Error, "'%0' in '%1' clause names %2, not a variable"};
   case Diag::InductionInClause: return {L::Error, "the induction variable '%0' cannot appear in a '%1' clause"};
   case Diag::ReductionNotArithmetic: return {L::Error, "reduction variable '%0' must have an arithmetic type"};
   case Diag::CollapseNotPerfect:

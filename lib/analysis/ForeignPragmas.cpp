@@ -560,8 +560,8 @@ private:
 
 } // namespace
 
-ForeignPragmaHandler::ForeignPragmaHandler(AnnotationDialect Dialect)
-    : clang::PragmaHandler(prefix(Dialect)), Dialect(Dialect) {}
+ForeignPragmaHandler::ForeignPragmaHandler(AnnotationDialect Dialect, DirectiveScope *Scope)
+    : clang::PragmaHandler(prefix(Dialect)), Dialect(Dialect), Scope(Scope) {}
 
 void ForeignPragmaHandler::install(clang::Preprocessor &PP) {
   // The parser's handler is found by its name, which is ours.
@@ -662,6 +662,8 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
     else if (Words == "kernels loop")
       A.ProofRequiredBy = "kernels loop";
   }
+  if (Scope)
+    Scope->lookUpLater(A);
   Found.push_back(std::move(A));
   counted();
 }

@@ -41,7 +41,7 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
   if (!A.Loop || !Parsed)
     return A;
 
-  std::optional<LoopClauses> Clauses = resolveClauses(*Parsed, Next, Enclosing, A.Loop->Induction, Ctx, Diags, Pragma.Dialect);
+  std::optional<LoopClauses> Clauses = resolveClauses(Pragma, *Parsed, Next, Enclosing, A.Loop->Induction, Ctx, Diags);
   if (!Clauses)
     return A;
   A.Clauses = std::move(*Clauses);

@@ -6,6 +6,7 @@
 #include "gpuautopar/AnnotationCollector.h"
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/DataRegionRewriter.h"
+#include "gpuautopar/DirectiveScope.h"
 #include "gpuautopar/Diagnostics.h"
 #include "gpuautopar/DirectiveLines.h"
 #include "gpuautopar/ForeignPragmas.h"
@@ -222,13 +223,16 @@ struct ForeignHandlers {
 
 class Consumer : public SemaConsumer {
 public:
-  Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, ForeignHandlers &Foreign, FileResult &Result,
-           OutputNames Names, AnalysisOptions Analysis, bool Convert, bool Rewrite, bool PrintRemarks)
-      : CI(CI), Annotations(Annotations), Foreign(Foreign), Result(Result), Names(std::move(Names)),
+  Consumer(CompilerInstance &CI, AnnotationCollector &Annotations, ForeignHandlers &Foreign, DirectiveScope &Scope,
+           FileResult &Result, OutputNames Names, AnalysisOptions Analysis, bool Convert, bool Rewrite,
+           bool PrintRemarks)
+      : CI(CI), Annotations(Annotations), Foreign(Foreign), Scope(Scope), Result(Result), Names(std::move(Names)),
         Analysis(Analysis), Convert(Convert), Rewrite(Rewrite), PrintRemarks(PrintRemarks) {}
 
-  // The parser exists now and has installed its own OpenMP/OpenACC handlers.
-  void InitializeSema(Sema &) override {
+  // The parser exists now and has installed its own OpenMP/OpenACC handlers;
+  // directives' names are looked up in its scopes from here on.
+  void InitializeSema(Sema &S) override {
+    Scope.setSema(S);
     for (const auto &H : Foreign.Handlers)
       H->install(CI.getPreprocessor());
   }
@@ -242,6 +246,7 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    Scope.parsed();
     SourceManager &SM = Ctx.getSourceManager();
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     Rewriter R(SM, Ctx.getLangOpts());
@@ -315,9 +320,14 @@ public:
       checkHostAccesses(Region, DeviceLoops, Updates, Ctx, Diags);
 
     Diags.setClient(Owned ? Owned.release() : Printer, OwnedClient);
+    keepOutput(Ctx, R);
+  }
 
-    FileID Main = SM.getMainFileID();
-    Result.Original = SM.getBufferData(Main).str();
+private:
+  // The file as the tool writes it: the original where nothing was rewritten.
+  void keepOutput(ASTContext &Ctx, Rewriter &R) {
+    const FileID Main = Ctx.getSourceManager().getMainFileID();
+    Result.Original = Ctx.getSourceManager().getBufferData(Main).str();
     if (Rewrite &&
         (Result.LoopsRewritten > 0 || !Regions.empty() || !Updates.empty() || UnstructuredDirectives > 0)) {
       if (!Convert)
@@ -330,7 +340,6 @@ public:
     }
   }
 
-private:
   // `data` and `update` directives (DataRegion.h): checked, then rewritten.
   void handleDirective(const Annotation &A, const StatementIndex &Index, ASTContext &Ctx, Rewriter &R) {
     SourceManager &SM = Ctx.getSourceManager();
@@ -465,6 +474,7 @@ private:
   std::vector<UpdateDirective> Updates;
   unsigned UnstructuredDirectives = 0; // enter data, exit data
   AnnotationCollector &Annotations;
+  DirectiveScope &Scope;
   ForeignHandlers &Foreign;
   FileResult &Result;
   OutputNames Names;
@@ -482,15 +492,15 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     Result.Parsed = true;
-    auto *Collector = new AnnotationCollector();
+    auto *Collector = new AnnotationCollector(&Scope);
     CI.getPreprocessor().AddPragmaHandler(Collector); // the preprocessor owns it
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaWatch>(CI.getPreprocessor()));
     if (Opts.AcceptOpenMP)
-      Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenMP));
+      Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenMP, &Scope));
     if (Opts.AcceptOpenACC)
-      Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenACC));
+      Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenACC, &Scope));
     OutputNames Names{GivenName, llvm::sys::path::filename(GivenName).str()};
-    return std::make_unique<Consumer>(CI, *Collector, Foreign, Result, std::move(Names), AnalysisOptions{Opts.Strict},
+    return std::make_unique<Consumer>(CI, *Collector, Foreign, Scope, Result, std::move(Names), AnalysisOptions{Opts.Strict},
                                       Opts.Convert, !Opts.AnalyseOnly, Opts.PrintRemarks);
   }
 
@@ -503,6 +513,7 @@ private:
   std::string GivenName;
   const DriverOptions &Opts;
   ForeignHandlers Foreign;
+  DirectiveScope Scope;
 };
 
 class ActionFactory : public tooling::FrontendActionFactory {

@@ -8,8 +8,13 @@
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/Token.h"
 
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace clang {
+class NamedDecl;
+} // namespace clang
 
 namespace gpuautopar {
 
@@ -20,6 +25,17 @@ namespace gpuautopar {
 enum class DirectiveKind { For, Data, Update, EnterData, ExitData };
 
 enum class AnnotationDialect { GpuAutopar, OpenMP, OpenACC };
+
+// The words of a directive's clauses and what each names at the directive
+// (null: nothing by that name), filled in by DirectiveScope.
+struct DirectiveNames {
+  struct Name {
+    std::string Word;
+    const clang::NamedDecl *Decl = nullptr;
+  };
+  std::vector<Name> Names;
+  bool LookedUp = false;
+};
 
 struct Annotation {
   DirectiveKind Kind = DirectiveKind::For;
@@ -41,6 +57,11 @@ struct Annotation {
   // independent, and sequentially otherwise. Names the construct ("kernels
   // loop", "auto"); empty where the directive promises independence.
   std::string ProofRequiredBy;
+  // What each name of the clauses means where the directive stands, as
+  // clang's name lookup found it while it parsed the file (DirectiveScope.h);
+  // null until then, and where the parser read the directive ahead of its
+  // scope (in the body of a member function defined inside its class).
+  std::shared_ptr<const DirectiveNames> Names;
 };
 
 } // namespace gpuautopar

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "gpuautopar/Annotation.h"
+#include "gpuautopar/DirectiveScope.h"
 
 #include "clang/Lex/Pragma.h"
 
@@ -13,7 +14,9 @@ namespace gpuautopar {
 
 class AnnotationCollector : public clang::PragmaHandler {
 public:
-  AnnotationCollector() : clang::PragmaHandler("gpu_autopar") {}
+  // `Scope`: where the names of each directive's clauses are looked up (may be null).
+  explicit AnnotationCollector(DirectiveScope *Scope = nullptr)
+      : clang::PragmaHandler("gpu_autopar"), Scope(Scope) {}
 
   void HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer,
                     clang::Token &FirstToken) override;
@@ -24,6 +27,7 @@ public:
   unsigned errorsReported() const { return Errors; }
 
 private:
+  DirectiveScope *Scope;
   std::vector<Annotation> Found;
   unsigned Errors = 0;
 };

@@ -33,6 +33,7 @@ enum class Diag {
   VariableTwiceInClause,     // '%0' appears more than once in '%1'
   ConflictingClauses,        // '%0' conflicts with '%1': %2
   UndeclaredClauseVariable,  // use of undeclared variable '%0' in '%1'
+  ClauseNameNotVariable,     // '%0' in '%1' clause names %2, not a variable
   InductionInClause,         // the induction variable '%0' cannot appear in '%1'
   ReductionNotArithmetic,    // reduction variable '%0' must have an arithmetic type
   // collapse(n) (lib/analysis/Collapse.cpp).

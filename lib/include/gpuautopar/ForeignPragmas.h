@@ -10,6 +10,7 @@
 #pragma once
 
 #include "gpuautopar/Annotation.h"
+#include "gpuautopar/DirectiveScope.h"
 
 #include "clang/Lex/Pragma.h"
 
@@ -36,7 +37,8 @@ struct LeftDirective {
 class ForeignPragmaHandler : public clang::PragmaHandler {
 public:
   // Dialect OpenMP handles `#pragma omp`, OpenACC `#pragma acc`.
-  explicit ForeignPragmaHandler(AnnotationDialect Dialect);
+  // `Scope`: where the names of each directive's clauses are looked up (may be null).
+  explicit ForeignPragmaHandler(AnnotationDialect Dialect, DirectiveScope *Scope = nullptr);
 
   void HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer,
                     clang::Token &FirstToken) override;
@@ -54,6 +56,7 @@ public:
 
 private:
   AnnotationDialect Dialect;
+  DirectiveScope *Scope;
   std::vector<Annotation> Found;
   std::vector<LeftDirective> Left;
   unsigned Errors = 0;

@@ -115,3 +115,40 @@ void ok(float *__restrict__ a, const float *__restrict__ b, int n, int chunk, do
     a[i] = last;
   }
 }
+
+// Clause names are looked up as the compiler looks them up where the
+// directive stands (clang's Sema, as for OpenMP's clauses): a structured
+// binding is visible there, but it is no variable a clause can name.
+struct Pair { double x, y; };
+void bindings(const float *a, int n, Pair p) {
+  auto [s, t] = p;
+#pragma gpu_autopar for reduction(+: s) firstprivate(t)
+  for (int i = 0; i < n; ++i) s += a[i] + t;
+// CHECK: clauses.cpp:[[@LINE-2]]:38: error: 's' in 'reduction' clause names a structured binding, not a variable
+// CHECK: clauses.cpp:[[@LINE-4]]:9: note: 's' is declared here
+// CHECK: clauses.cpp:[[@LINE-4]]:54: error: 't' in 'firstprivate' clause names a structured binding, not a variable
+// CHECK: clauses.cpp:[[@LINE-6]]:12: note: 't' is declared here
+  double u = 0;
+  {
+    double u = 1; // ends with its block: the directive's 'u' is the outer one
+  }
+#pragma gpu_autopar for reduction(+: u)
+  for (int i = 0; i < n; ++i) u += a[i];
+}
+
+// A member function defined in its class: its body is parsed after the
+// class, and its clauses still name its parameters and locals; a data member
+// is no variable a clause can name.
+struct Summer {
+  double total = 0;
+  double run(const float *a, int n, double s) {
+    double w = 2;
+#pragma gpu_autopar for reduction(+: s) firstprivate(w)
+    for (int i = 0; i < n; ++i) s += a[i] * w;
+#pragma gpu_autopar for reduction(+: total)
+    for (int i = 0; i < n; ++i) total += a[i];
+// CHECK: clauses.cpp:[[@LINE-2]]:38: error: 'total' in 'reduction' clause names a data member, not a variable
+// CHECK: clauses.cpp:[[@LINE-8]]:10: note: 'total' is declared here
+    return s;
+  }
+};
