@@ -3,7 +3,6 @@
 // reports what happened. Logging happens here, on the calling thread only.
 #include "gpu_autopar/data_region.h"
 #include "gpu_autopar/loop_body.h"
-#include "gpu_autopar/loop_problem.h"
 
 #include <atomic>
 #include <chrono>
@@ -446,13 +445,6 @@ void run_here(const loop_site& site, std::uint64_t count, const loop_options& op
 
 void run_loop(const loop_site& site, std::uint64_t count, const loop_options& options, loop_body& body) {
   using namespace detail;
-  // A bound or clause value of this call that was invalid (gpu_autopar/loop_problem.h).
-  if (!pending_loop_problem().empty()) {
-    std::string why = std::move(pending_loop_problem());
-    pending_loop_problem().clear();
-    throw std::invalid_argument("gpu-autopar: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
-                                why);
-  }
   if (slot_context* lease = current_lease()) {
     run_nested_on_lease(site, count, options, body, *lease);
     return;

@@ -28,14 +28,12 @@ std::vector<T> expand(const iterations<T>& space) {
   return out;
 }
 
-// An invalid space has no iterations; the problem waits for run_loop, which
-// reports it with the loop's site (tested in test/api).
+// An invalid space has no iterations and keeps its problem, which the loop's
+// call throws with the loop's site (tested in test/api).
 template <class T>
 std::string refused(const iterations<T>& space) {
   EXPECT_EQ(space.count(), 0u);
-  std::string why = detail::pending_loop_problem();
-  detail::pending_loop_problem().clear();
-  return why;
+  return space.problem();
 }
 
 } // namespace

@@ -24,7 +24,6 @@
 #include <gpu_autopar/hd.h>
 #include <gpu_autopar/hd_tuple.h>
 #include <gpu_autopar/iteration_space.h>
-#include <gpu_autopar/loop_problem.h>
 
 namespace gpu_autopar {
 
@@ -43,7 +42,7 @@ public:
     bool first = true;
     for (std::uint64_t n : {levels.count()...}) {
       if (n != 0 && count_ > UINT64_MAX / n) {
-        detail::defer_loop_problem("collapse: the nest has more than 2^64 iterations");
+        too_many_ = true;
         count_ = 0;
         return;
       }
@@ -65,6 +64,16 @@ public:
     return begin % inner_ != 0 || end % inner_ != 0;
   }
 
+  // Why the nest makes no loop (a level's problem, or too many iterations);
+  // empty when it is valid. The loop's call throws it (loop_problem.h).
+  std::string problem() const {
+    std::string why;
+    first_problem(why, index{});
+    if (why.empty() && too_many_)
+      why = "collapse: the nest has more than 2^64 iterations";
+    return why;
+  }
+
   // Calls f(i, j, ...) with the induction values of index k.
   template <class F>
   GPU_AUTOPAR_HD void call(std::uint64_t k, F&& f) const {
@@ -75,6 +84,10 @@ private:
   template <std::size_t... I>
   static levels_type make_levels(std::index_sequence<I...>, const iterations<T>&... levels) {
     return levels_type{detail::hd_leaf<I, iterations<T>>{levels}...};
+  }
+  template <std::size_t... I>
+  void first_problem(std::string& why, std::index_sequence<I...>) const {
+    ((why.empty() ? (void)(why = detail::hd_get<I>(levels_).problem()) : (void)0), ...);
   }
   template <class F, std::size_t... I>
   GPU_AUTOPAR_HD void call(std::uint64_t k, F& f, std::index_sequence<I...>) const {
@@ -96,6 +109,7 @@ private:
 
   levels_type levels_;
   std::uint64_t count_ = 0, inner_ = 1;
+  bool too_many_ = false;
 };
 
 template <class... T>

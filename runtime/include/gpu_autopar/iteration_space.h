@@ -12,7 +12,6 @@
 #include <type_traits>
 
 #include <gpu_autopar/hd.h>
-#include <gpu_autopar/loop_problem.h>
 
 namespace gpu_autopar {
 
@@ -26,6 +25,19 @@ inline constexpr compare greater = compare::greater;
 inline constexpr compare greater_equal = compare::greater_equal;
 inline constexpr compare not_equal = compare::not_equal;
 
+namespace detail {
+// Why a loop's bounds make no loop (iterations<T>::problem()).
+enum class space_problem : unsigned char {
+  none,
+  zero_step,
+  less_counting_down,
+  less_equal_counting_down,
+  greater_counting_up,
+  greater_equal_counting_up,
+  not_equal_inexact,
+};
+} // namespace detail
+
 template <class T>
 class iterations {
   static_assert(std::is_integral<T>::value, "the induction variable must be an integer");
@@ -34,10 +46,11 @@ class iterations {
 public:
   // `step` is the signed increment per iteration: `++i` is 1, `i -= 2` is -2.
   // An invalid space (zero step, a step away from the bound) has no
-  // iterations and leaves its problem for run_loop to report with the loop.
+  // iterations and keeps its problem, which the loop's call throws with the
+  // loop's site (loop_problem.h).
   iterations(T first, compare cmp, T bound, long long step) : first_(first), step_(step) {
     if (step == 0)
-      detail::defer_loop_problem("loop step is zero");
+      problem_ = detail::space_problem::zero_step;
     else
       count_ = trip_count(first, cmp, bound, step);
   }
@@ -52,12 +65,28 @@ public:
     return static_cast<T>(static_cast<U>(first_) + static_cast<U>(k * static_cast<std::uint64_t>(step_)));
   }
 
+  // Why the bounds make no loop; empty when they are valid.
+  std::string problem() const {
+    switch (problem_) {
+    case detail::space_problem::none: return {};
+    case detail::space_problem::zero_step: return "loop step is zero";
+    case detail::space_problem::less_counting_down: return "'<' loop with a negative step never ends";
+    case detail::space_problem::less_equal_counting_down: return "'<=' loop with a negative step never ends";
+    case detail::space_problem::greater_counting_up: return "'>' loop with a positive step never ends";
+    case detail::space_problem::greater_equal_counting_up: return "'>=' loop with a positive step never ends";
+    case detail::space_problem::not_equal_inexact:
+      return "'!=' loop whose step " + std::to_string(step_) + " does not reach the bound exactly " +
+             "(it would run forever)";
+    }
+    return {};
+  }
+
 private:
-  static std::uint64_t refuse(const std::string& why) {
-    detail::defer_loop_problem(why);
+  std::uint64_t refuse(detail::space_problem why) {
+    problem_ = why;
     return 0;
   }
-  static std::uint64_t trip_count(T first, compare cmp, T bound, long long step) {
+  std::uint64_t trip_count(T first, compare cmp, T bound, long long step) {
     const bool up = step > 0;
     const std::uint64_t mag =
         up ? static_cast<std::uint64_t>(step) : std::uint64_t(0) - static_cast<std::uint64_t>(step);
@@ -67,23 +96,22 @@ private:
     };
     switch (cmp) {
     case compare::less:
-      if (!up) return refuse("'<' loop with a negative step never ends");
+      if (!up) return refuse(detail::space_problem::less_counting_down);
       return first < bound ? (distance(first, bound) - 1) / mag + 1 : 0;
     case compare::less_equal:
-      if (!up) return refuse("'<=' loop with a negative step never ends");
+      if (!up) return refuse(detail::space_problem::less_equal_counting_down);
       return first <= bound ? distance(first, bound) / mag + 1 : 0;
     case compare::greater:
-      if (up) return refuse("'>' loop with a positive step never ends");
+      if (up) return refuse(detail::space_problem::greater_counting_up);
       return first > bound ? (distance(bound, first) - 1) / mag + 1 : 0;
     case compare::greater_equal:
-      if (up) return refuse("'>=' loop with a positive step never ends");
+      if (up) return refuse(detail::space_problem::greater_equal_counting_up);
       return first >= bound ? distance(bound, first) / mag + 1 : 0;
     case compare::not_equal: {
       // As in OpenMP: the bound must be reached exactly.
       std::uint64_t d = up ? distance(first, bound) : distance(bound, first);
       if (d % mag != 0)
-        return refuse("'!=' loop whose step " + std::to_string(step) + " does not reach the bound exactly " +
-                      "(it would run forever)");
+        return refuse(detail::space_problem::not_equal_inexact);
       return d / mag;
     }
     }
@@ -91,6 +119,7 @@ private:
   }
 
   T first_;
+  detail::space_problem problem_ = detail::space_problem::none;
   long long step_;
   std::uint64_t count_ = 0;
 };

@@ -26,6 +26,7 @@
 #include <gpu_autopar/launch_shape.h>
 #include <gpu_autopar/loop_body.h>
 #include <gpu_autopar/loop_effects.h>
+#include <gpu_autopar/loop_problem.h>
 #include <gpu_autopar/options.h>
 #include <gpu_autopar/reductions.h>
 // The test suite's CUDA stand-in (test/standin) runs each kernel through a
@@ -566,6 +567,7 @@ namespace detail {
 template <class Space, class Reds, class Body>
 void per_iteration_loop(loop_mode mode, const loop_site& site, const Space& space,
                         const loop_options_builder& options, Reds& reds, Body& body, const loop_effects* produced) {
+  require_valid_loop(site, space, options);
   per_iteration_body<Space, Body, Reds> loop(mode, space, body, reds);
   loop.produces(produced);
   mark_last_iteration(space, reds);
@@ -626,6 +628,7 @@ void task_loop(const loop_site& site, const iterations<T>& space, const loop_opt
 template <class T, class Maps, class Reds, class Body>
 void kernel_loop(const loop_site& site, const iterations<T>& space, const loop_options_builder& options, Maps&& maps,
                  Reds&& reds, Body&& body) {
+  detail::require_valid_loop(site, space, options);
   detail::kernel_body<T, typename std::remove_reference<Body>::type, typename std::remove_reference<Maps>::type,
                       typename std::remove_reference<Reds>::type>
       loop(space, body, maps, reds);
@@ -658,6 +661,7 @@ void task_loop(const loop_site& site, const collapsed<T...>& space, const loop_o
 template <class... T, class Maps, class Reds, class Body>
 void kernel_loop(const loop_site& site, const collapsed<T...>& space, const loop_options_builder& options,
                  Maps&& maps, Reds&& reds, Body&& body) {
+  detail::require_valid_loop(site, space, options);
   detail::kernel_body<typename collapsed<T...>::outer_type, typename std::remove_reference<Body>::type,
                       typename std::remove_reference<Maps>::type, typename std::remove_reference<Reds>::type,
                       collapsed<T...>>

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include <gpu_autopar/loop_body.h>
-#include <gpu_autopar/loop_problem.h>
 
 namespace gpu_autopar {
 
@@ -128,6 +127,11 @@ public:
     return why.empty() ? outside_ : why;
   }
 
+  // The first invalid clause value ("devices(n) needs n >= 1, got 0"); empty
+  // when there is none. The loop's call throws it with the loop's site
+  // (loop_problem.h).
+  const std::string& problem() const { return problem_; }
+
   loop_options with_mode(loop_mode mode) const {
     loop_options o = o_;
     o.mode = mode;
@@ -135,9 +139,10 @@ public:
   }
 
 private:
-  // An invalid value keeps the default; run_loop reports it with the loop.
+  // An invalid value keeps the default; the first one is the loop's problem.
   loop_options_builder& refuse(const std::string& why) {
-    detail::defer_loop_problem(why);
+    if (problem_.empty())
+      problem_ = why;
     return *this;
   }
   struct object_check {
@@ -151,6 +156,7 @@ private:
   std::vector<object_check> objects_;
   std::string outside_; // the first check_within that failed
   std::string serially_; // run_serially's reason
+  std::string problem_;  // the first invalid value
 };
 
 inline loop_options_builder options() { return {}; }
