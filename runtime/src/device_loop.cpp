@@ -1,6 +1,7 @@
 #include "device_loop.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -59,7 +60,7 @@ private:
 class device_loop {
 public:
   device_loop(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body, std::uint64_t count,
-              schedule_kind schedule, std::uint64_t chunk, bool stop_on_failure)
+              const schedule_policy& schedule, std::uint64_t chunk, bool stop_on_failure)
       : pool_(pool), devices_(devices), body_(body), stop_on_failure_(stop_on_failure),
         sched_(schedule, count, chunk, worker_devices(devices.size(), slots), int(devices.size())),
         dropped_(devices.size(), false) {
@@ -107,7 +108,13 @@ public:
           job_finished();
     lock.lock();
     cv_.wait(lock, [&] { return open_jobs_ == 0; });
+    // Every job is back, so every lease is: no chunk can be running.
+    assert(in_flight_ == 0 && open_jobs_ == 0);
     result_.leftover = sched_.take_remaining();
+    // Without the body's exception (whose chunk is lost with it), what the
+    // devices completed and what is left for the CPU cover the loop exactly once.
+    if (!result_.error)
+      sched_.check_covered(result_.leftover);
     return std::move(result_);
   }
 
@@ -257,6 +264,7 @@ public:
     std::lock_guard<std::mutex> lock(m_);
     if (worker >= 0)
       result_.stats[worker / slots_].counters += counted;
+    assert(open_jobs_ > 0);
     --open_jobs_;
     cv_.notify_all(); // under the lock: the loop may be gone once it is released
   }
@@ -364,7 +372,7 @@ void stretch_wait(double seconds) {
 }
 
 device_loop_result run_on_devices(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body,
-                                  std::uint64_t count, schedule_kind schedule, std::uint64_t chunk,
+                                  std::uint64_t count, const schedule_policy& schedule, std::uint64_t chunk,
                                   bool stop_on_failure, const progress_fn& progress) {
   device_loop loop(pool, devices, slots, body, count, schedule, chunk, stop_on_failure);
   return loop.run(progress);

@@ -50,10 +50,11 @@ struct device_loop_result {
 // iterations done so far; may be empty.
 using progress_fn = std::function<void(std::uint64_t done)>;
 
-// Runs [0, count) on the given devices of the pool, `slots` leases each.
+// Runs [0, count) on the given devices of the pool, `slots` leases each,
+// under `schedule` (choose_schedule) with the clause's chunk size.
 // stop_on_failure: the first device failure ends the loop (fallback(none)).
 device_loop_result run_on_devices(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body,
-                                  std::uint64_t count, schedule_kind schedule, std::uint64_t chunk,
+                                  std::uint64_t count, const schedule_policy& schedule, std::uint64_t chunk,
                                   bool stop_on_failure, const progress_fn& progress);
 
 // Waits `seconds` (the time model's stretch), spinning when it is too short to sleep.

@@ -5,6 +5,7 @@
 #include "gpu_autopar/loop_body.h"
 
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -23,6 +24,7 @@
 #include "loop_report.h"
 #include "progress_bar.h"
 #include "runtime_state.h"
+#include "schedule_policy.h"
 
 namespace gpu_autopar {
 namespace detail {
@@ -124,6 +126,15 @@ void run_nested_inline(const loop_site& site, std::uint64_t count, const loop_op
     report_nested(rt, site, count, options, report_entry{0, device_kind::cpu}, t0);
 }
 
+// The iterations a loop's report line accounts for: every one of the loop's,
+// once, wherever it ran (asserted in debug builds).
+[[maybe_unused]] std::uint64_t iterations_reported(const loop_record& r) {
+  std::uint64_t n = 0;
+  for (const report_entry& e : r.devices)
+    n += e.iterations;
+  return n;
+}
+
 std::string describe_failures(const lease_pool& pool, const std::vector<device_failure>& failures) {
   std::string s;
   for (const device_failure& f : failures) {
@@ -209,11 +220,7 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
   progress_fn progress;
   if (bar.wanted())
     progress = [&bar, count](std::uint64_t done) { bar.update(done, count); };
-  // Inside a data region the default schedule gives each device the same
-  // contiguous share loop after loop (affinity), so the sections a device
-  // holds resident are the ones its next chunks use (docs/runtime.md).
-  const schedule_kind schedule =
-      o.schedule == schedule_kind::adaptive && regions_live() ? schedule_kind::static_ : o.schedule;
+  const schedule_policy& schedule = choose_schedule(o.schedule, regions_live());
   // Page-locked while the chunks copy from and to it (host_pinning.h). Inside
   // a data region the sections are resident: chunks copy little.
   std::unique_ptr<pinned_host_ranges> pinned;
@@ -247,8 +254,10 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
     e.counters = s.counters;
     r.devices.push_back(e);
   }
-  if (res.failures.empty() && res.leftover.empty())
+  if (res.failures.empty() && res.leftover.empty()) {
+    assert(iterations_reported(r) == count);
     return;
+  }
   std::string failed = describe_failures(pool, res.failures);
   if (failed.empty()) // its devices were lost to another loop before they failed any of its chunks
     for (int d : devices)
@@ -285,6 +294,7 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
       r.fallback_to = "gpu";
       r.fallback_reason = failed;
     }
+    assert(iterations_reported(r) == count);
     return;
   }
   if (o.fallback != fallback_policy::auto_)
@@ -305,6 +315,7 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
   }
   cpu.seconds = std::chrono::duration<double>(clock::now() - t0).count();
   r.devices.push_back(cpu);
+  assert(iterations_reported(r) == count);
   r.fallback_to = "cpu";
   r.fallback_reason = failed;
   if (logs(rt, log_level::warn))

@@ -16,7 +16,7 @@ void expect_covers(schedule_kind kind, std::uint64_t count, std::uint64_t chunk_
   for (int d = 0; d < devices; ++d)
     for (int s = 0; s < slots; ++s)
       workers.push_back(d);
-  chunk_scheduler sched(kind, count, chunk_size, workers, devices);
+  chunk_scheduler sched(choose_schedule(kind, false), count, chunk_size, workers, devices);
   std::vector<int> seen(count, 0);
   bool any = true;
   while (any) {
@@ -49,7 +49,7 @@ TEST(ChunkScheduler, EveryScheduleCoversEachIndexOnce) {
 
 TEST(ChunkScheduler, EveryWorkerGetsAFirstChunk) {
   for (auto kind : {schedule_kind::static_, schedule_kind::dynamic, schedule_kind::guided, schedule_kind::adaptive}) {
-    chunk_scheduler sched(kind, 6, 0, {0, 1, 2}, 3);
+    chunk_scheduler sched(choose_schedule(kind, false), 6, 0, {0, 1, 2}, 3);
     // Worker 0 asks three times before the others ask at all.
     chunk c;
     std::uint64_t taken = 0;
@@ -63,7 +63,7 @@ TEST(ChunkScheduler, EveryWorkerGetsAFirstChunk) {
 
 TEST(ChunkScheduler, AdaptiveSharesByMeasuredThroughput) {
   // Device 1 is twice as fast: after the probes it is offered about twice as much.
-  chunk_scheduler sched(schedule_kind::adaptive, 1000000, 0, {0, 1}, 2);
+  chunk_scheduler sched(choose_schedule(schedule_kind::adaptive, false), 1000000, 0, {0, 1}, 2);
   chunk a, b;
   ASSERT_TRUE(sched.next(0, a));
   ASSERT_TRUE(sched.next(1, b));
@@ -78,7 +78,7 @@ TEST(ChunkScheduler, AdaptiveSharesByMeasuredThroughput) {
 }
 
 TEST(ChunkScheduler, FailedChunksComeBackFirstAndSplit) {
-  chunk_scheduler sched(schedule_kind::dynamic, 100, 10, {0, 1}, 2);
+  chunk_scheduler sched(choose_schedule(schedule_kind::dynamic, false), 100, 10, {0, 1}, 2);
   chunk c;
   ASSERT_TRUE(sched.next(0, c));
   sched.give_back(c, true);
@@ -94,7 +94,7 @@ TEST(ChunkScheduler, FailedChunksComeBackFirstAndSplit) {
 }
 
 TEST(ChunkScheduler, RemainingRangesGoToTheCpu) {
-  chunk_scheduler sched(schedule_kind::guided, 1000, 0, {0, 1}, 2);
+  chunk_scheduler sched(choose_schedule(schedule_kind::guided, false), 1000, 0, {0, 1}, 2);
   chunk c;
   ASSERT_TRUE(sched.next(0, c));
   std::uint64_t left = 0;
@@ -115,7 +115,7 @@ std::vector<double> simulate(std::uint64_t count, const std::vector<double>& sta
   std::vector<int> workers;
   for (int d = 0; d < n; ++d)
     workers.push_back(d);
-  chunk_scheduler sched(schedule_kind::adaptive, count, 0, workers, n);
+  chunk_scheduler sched(choose_schedule(schedule_kind::adaptive, false), count, 0, workers, n);
   std::vector<double> busy(n, 0), free_at(start);
   std::vector<chunk> running(n);
   std::vector<bool> has(n, false);
