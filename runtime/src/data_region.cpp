@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <condition_variable>
 #include <cstring>
 #include <memory>
@@ -173,8 +174,11 @@ present_entry* make_present(const loop_site& site, const region_section& s) {
 }
 
 std::unique_ptr<present_entry> detach(present_entry* e) {
+  // Only a section nothing references leaves the table, and only once.
+  assert(e->structured == 0 && e->dynamic == 0);
   auto& t = table();
   auto it = std::find_if(t.begin(), t.end(), [&](const auto& x) { return x.get() == e; });
+  assert(it != t.end());
   std::unique_ptr<present_entry> out = std::move(*it);
   t.erase(it);
   g_live.fetch_sub(1, std::memory_order_release);
@@ -344,6 +348,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
     for (byte_range piece : fresh)
       pool_device(int(me)).resident_first_use(mem + piece.begin, piece.size());
     lock.lock();
+    assert(c.preparing > 0);
     --c.preparing;
     m.prepared.notify_all();
   }
@@ -477,12 +482,14 @@ data_region::~data_region() noexcept(false) {
   std::vector<leaving_entry> leaving;
   {
     std::lock_guard<std::mutex> lock(table_mutex());
-    for (const region_hold& h : r->held)
+    for (const region_hold& h : r->held) {
+      assert(h.entry->structured > 0); // the region's own reference, taken when it began
       if (--h.entry->structured == 0 && h.entry->dynamic == 0) {
         leaving.push_back({h.entry, {}});
         if (h.kind == map_kind::from || h.kind == map_kind::tofrom)
           leaving.back().copy_back.push_back(h.named);
       }
+    }
   }
   std::exception_ptr error;
   // In an MPI job the ranks' parts of what the region's loops wrote come

@@ -2,6 +2,7 @@
 #include "runtime_config.h"
 
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -75,6 +76,7 @@ struct host_pool::state {
   std::uint64_t grain = 1;
   std::atomic<std::uint64_t> next{0};
   std::atomic<bool> failed{false};
+  std::atomic<std::uint64_t> ran{0}; // indices whose piece returned (checked in debug builds)
   std::exception_ptr error;
   std::mutex error_mutex;
 
@@ -106,6 +108,9 @@ struct host_pool::state {
       std::uint64_t e = count - b < grain ? count : b + grain;
       try {
         fn(b, e);
+#ifndef NDEBUG
+        ran.fetch_add(e - b, std::memory_order_relaxed);
+#endif
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mutex);
         if (!error)
@@ -223,10 +228,13 @@ void host_pool::run(std::uint64_t count, std::uint64_t grain, range_fn fn) {
   s.grain = grain;
   s.next.store(0, std::memory_order_relaxed);
   s.failed.store(false, std::memory_order_relaxed);
+  s.ran.store(0, std::memory_order_relaxed);
   s.error = nullptr;
   s.open_next_loop();
   s.work();
   s.close_and_wait();
+  // Every worker has left the loop: without an error each index ran once.
+  assert(s.error || s.ran.load(std::memory_order_relaxed) == count);
   if (s.error) {
     std::exception_ptr e = s.error;
     s.error = nullptr;

@@ -1,6 +1,7 @@
 #include "lease_pool.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace gpu_autopar {
 namespace detail {
@@ -37,9 +38,12 @@ lease_pool::~lease_pool() {
     }
     s->cv.notify_all();
   }
-  for (auto& s : devices_)
+  for (auto& s : devices_) {
     for (auto& t : s->workers)
       t.join();
+    // Every job ran (a worker drains its queue before it stops) and gave its lease back.
+    assert(s->busy == 0 && s->queue.empty());
+  }
 }
 
 void lease_pool::post(int d, lease_job* job, int slots) {
@@ -104,6 +108,7 @@ void lease_pool::worker_main(device_slots& s, int slot) {
     ctx->end_lease();
     t_lease = nullptr;
     lock.lock();
+    assert(s.busy > 0);
     --s.busy;
     // Counted back before the owner hears of it: once the owner's loop
     // returns, the pool is full again.

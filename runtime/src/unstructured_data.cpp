@@ -4,6 +4,7 @@
 // updates and reports are the same for both.
 #include <gpu_autopar/data_region.h>
 
+#include <cassert>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -40,6 +41,7 @@ void exit_sections(const loop_site& site, std::initializer_list<region_section> 
         e->dynamic = 0;
       else if (e->dynamic > 0)
         --e->dynamic;
+      assert(e->dynamic >= 0 && e->structured >= 0);
       const std::uint64_t from = std::uint64_t(static_cast<const unsigned char*>(s.host) - e->host);
       const bool copies = rule != exit_rule::drop && (s.kind == map_kind::from || s.kind == map_kind::tofrom);
       // Already leaving (named twice in one directive): copy the named part too.
