@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cmath>
+#include <memory>
 #include <numeric>
 #include <vector>
 
@@ -16,10 +17,24 @@ namespace ga = gpu_autopar;
 
 namespace {
 
+// A kernel-mode loop as loops.h hands it to the compiled runtime.
 template <class Space, class Maps, class Reds, class Body>
-auto make_kernel(Space& space, Maps& maps, Reds& reds, Body& body) {
-  return ga::detail::kernel_body<typename std::decay<decltype(space.first())>::type, Body, Maps, Reds>(space, body, maps,
-                                                                                                    reds);
+struct kernel_under_test {
+  kernel_under_test(Space& space, Maps& maps, Reds& reds, Body& body)
+      : erased(ga::detail::erase_maps(maps)),
+        loop(ga::detail::parts_of<ga::loop_mode::kernel, Space, Maps>(space, erased.data(), erased.size(), reds,
+                                                                        body)) {}
+  void run_device(ga::device_context& dev, std::uint64_t begin, std::uint64_t end) { loop.run_device(dev, begin, end); }
+  void run_host(std::uint64_t begin, std::uint64_t end) { loop.run_host(begin, end); }
+
+  decltype(ga::detail::erase_maps(std::declval<Maps&>())) erased;
+  ga::detail::compiled_loop loop;
+};
+
+template <class Space, class Maps, class Reds, class Body>
+std::unique_ptr<kernel_under_test<Space, Maps, Reds, Body>> make_kernel(Space& space, Maps& maps, Reds& reds,
+                                                                       Body& body) {
+  return std::make_unique<kernel_under_test<Space, Maps, Reds, Body>>(space, maps, reds, body);
 }
 
 TEST(KernelBody, StencilChunksReadTheirHaloAndWriteOnlyTheirSection) {
@@ -33,9 +48,9 @@ TEST(KernelBody, StencilChunksReadTheirHaloAndWriteOnlyTheirSection) {
   auto k = make_kernel(space, maps, reds, body);
   fake_device dev;
   // Uneven chunks of iteration indices, in an order other than the natural one.
-  k.run_device(dev, 500, 998);
-  k.run_device(dev, 0, 7);
-  k.run_device(dev, 7, 500);
+  k->run_device(dev, 500, 998);
+  k->run_device(dev, 0, 7);
+  k->run_device(dev, 7, 500);
   EXPECT_EQ(b[0], -1.0);
   EXPECT_EQ(b[n - 1], -1.0);
   for (int i = 1; i < n - 1; ++i)
@@ -55,8 +70,8 @@ TEST(KernelBody, StridedWritesKeepTheElementsBetween) {
   auto body = [=](long i, ga::view<decltype(v)> v) { v[2 * i] = -v[2 * i]; };
   auto k = make_kernel(space, maps, reds, body);
   fake_device dev;
-  k.run_device(dev, 0, 20);
-  k.run_device(dev, 20, 50);
+  k->run_device(dev, 0, 20);
+  k->run_device(dev, 20, 50);
   for (int j = 0; j < 101; ++j)
     ASSERT_EQ(v[j], (j % 2 == 0 && j < 100) ? -j : j) << j;
 }
@@ -72,8 +87,8 @@ TEST(KernelBody, FromMapsOfSteppedLoopsKeepTheElementsBetween) {
   auto body = [=](int i, ga::view<decltype(y)> y) { y[i] = -i; };
   auto k = make_kernel(space, maps, reds, body);
   fake_device dev;
-  k.run_device(dev, 0, 4);
-  k.run_device(dev, 4, 10);
+  k->run_device(dev, 0, 4);
+  k->run_device(dev, 4, 10);
   for (int j = 0; j < 30; ++j)
     ASSERT_EQ(y[j], j % 3 == 0 ? -j : 7) << j;
 }
@@ -93,8 +108,8 @@ TEST(KernelBody, OverlappingSectionsCopyBackOnlyWhatChanged) {
   auto k = make_kernel(space, maps, reds, body);
   fake_device first, second;
   // Run the later chunk first, then the earlier one whose section overlaps it.
-  k.run_device(second, 10, 30);
-  k.run_device(first, 0, 10);
+  k->run_device(second, 10, 30);
+  k->run_device(first, 0, 10);
   EXPECT_EQ(a, expected);
 }
 
@@ -114,9 +129,9 @@ TEST(KernelBody, ReductionsCombineOnlySucceededChunks) {
   auto k = make_kernel(space, maps, reds, body);
   fake_device dev, broken;
   broken.fail_allocations = true;
-  EXPECT_THROW(k.run_device(broken, 0, 50), ga::device_out_of_memory);
-  k.run_device(dev, 0, 50);
-  k.run_host(50, 100);
+  EXPECT_THROW(k->run_device(broken, 0, 50), ga::device_out_of_memory);
+  k->run_device(dev, 0, 50);
+  k->run_host(50, 100);
   EXPECT_EQ(sum, 5 + 5050);
   EXPECT_EQ(biggest, 100);
   EXPECT_TRUE(dev.live.empty());
@@ -141,8 +156,8 @@ TEST(KernelBody, ReductionsComeBackAsOnePartialPerBlock) {
   };
   auto k = make_kernel(space, maps, reds, body);
   fake_device dev;
-  k.run_device(dev, 0, 60000);
-  k.run_device(dev, 60000, n);
+  k->run_device(dev, 0, 60000);
+  k->run_device(dev, 60000, n);
   EXPECT_EQ(sum, double(n) * (n + 1) / 2);
   EXPECT_EQ(count, n);
   const std::size_t partial = sizeof(ga::detail::device_partials<decltype(reds)>);
@@ -155,7 +170,7 @@ TEST(KernelBody, ReductionsComeBackAsOnePartialPerBlock) {
   auto copy = [=](int i, ga::view<decltype(x)> x) { (void)x[i]; };
   auto plain = make_kernel(space, maps, none, copy);
   fake_device quiet;
-  plain.run_device(quiet, 0, n);
+  plain->run_device(quiet, 0, n);
   EXPECT_EQ(quiet.bytes_out, 0u);
   EXPECT_EQ(quiet.allocations, 1u) << "x's section only";
 }
@@ -172,7 +187,7 @@ TEST(KernelBody, FailedChunkFreesItsDeviceMemory) {
   };
   auto k = make_kernel(space, maps, reds, body);
   fake_device dev;
-  EXPECT_THROW(k.run_device(dev, 0, 10), ga::device_error);
+  EXPECT_THROW(k->run_device(dev, 0, 10), ga::device_error);
   EXPECT_TRUE(dev.live.empty());
   EXPECT_EQ(dev.allocations, 2u);
   for (float v : y)
@@ -198,9 +213,9 @@ TEST(KernelBody, AChunkThatFailsDuringCopyBackChangesNoMapAndIsRetriedOnce) {
   for (std::size_t failing = 1; failing <= 3; ++failing) {
     fake_device broken, dev;
     broken.fail_copy_out = failing;
-    EXPECT_THROW(k.run_device(broken, 100, 200), ga::device_error) << failing;
+    EXPECT_THROW(k->run_device(broken, 100, 200), ga::device_error) << failing;
     EXPECT_TRUE(broken.live.empty());
-    k.run_device(dev, 100, 200);
+    k->run_device(dev, 100, 200);
     for (int i = 100; i < 200; ++i) {
       ASSERT_EQ(x[i], 10 + long(failing)) << "copy " << failing << " failed, x[" << i << "]";
       ASSERT_EQ(y[i], 20 + 2 * long(failing)) << "copy " << failing << " failed, y[" << i << "]";
@@ -230,7 +245,7 @@ TEST(KernelBody, ANeighboursWriteBackDuringCopyInIsNotOverwritten) {
       out[9] = 42;
     }
   };
-  k.run_device(dev, 0, 4);
+  k->run_device(dev, 0, 4);
   EXPECT_EQ(out[9], 42);
   for (int i = 0; i < 4; ++i)
     EXPECT_EQ(out[i], 100 + i);
@@ -253,8 +268,8 @@ TEST(KernelBody, RawPointersAndTwoDimensionalArrays) {
   };
   auto k = make_kernel(space, maps, reds, body);
   fake_device dev;
-  k.run_device(dev, 0, 3);
-  k.run_device(dev, 3, 8);
+  k->run_device(dev, 0, 3);
+  k->run_device(dev, 3, 8);
   for (int r = 0; r < 8; ++r)
     EXPECT_EQ(out[r], float(r * 50 + 10)) << r;
   delete[] out;
@@ -271,8 +286,8 @@ TEST(KernelBody, WholeMapsOfIndirectWritesMergeAcrossChunks) {
   auto body = [=](int i, ga::view<decltype(idx)> idx, ga::view<decltype(out)> out) { out[idx[i]] = i; };
   auto k = make_kernel(space, maps, reds, body);
   fake_device a, b;
-  k.run_device(a, 0, 5);
-  k.run_device(b, 5, 10);
+  k->run_device(a, 0, 5);
+  k->run_device(b, 5, 10);
   for (int i = 0; i < 10; ++i)
     EXPECT_EQ(out[idx[i]], i);
 }
@@ -294,6 +309,38 @@ TEST(LaunchShape, AnyChunkSizeLaunchesAGridThatFitsAndCoversIt) {
   EXPECT_EQ(ga::detail::chunk_launch_shape(0, 1024).blocks, 0u);
   EXPECT_EQ(ga::detail::chunk_launch_shape(1000, 100).threads, 96u) << "the kernel's limit, in whole warps";
   EXPECT_EQ(ga::detail::chunk_launch_shape(1000, 20).threads, 20u);
+}
+
+// The compiled runtime computes a chunk's first and last outermost values
+// (what its sections are taken over) from the space's description: the same
+// values as the typed space, for narrow, unsigned and wrapping induction
+// variables and collapsed nests.
+template <class T>
+void expect_outer_values(const ga::iterations<T>& space) {
+  const ga::detail::loop_space l = ga::detail::shape_of(space);
+  ASSERT_EQ(l.count, space.count());
+  for (std::uint64_t k = 0; k < space.count(); k += 1 + space.count() / 50)
+    ASSERT_EQ(l.outer_at(k), static_cast<long long>(space.at(k))) << k;
+  if (space.count() > 0)
+    ASSERT_EQ(l.outer_at(space.count() - 1), static_cast<long long>(space.at(space.count() - 1)));
+}
+
+TEST(LoopSpace, OuterValuesAreTheTypedSpacesValues) {
+  expect_outer_values(ga::iterations<int>(-40, ga::less, 100, 3));
+  expect_outer_values(ga::iterations<short>(300, ga::greater_equal, -300, -7));
+  expect_outer_values(ga::iterations<signed char>(-128, ga::less_equal, 127, 1));
+  expect_outer_values(ga::iterations<unsigned char>(255, ga::greater, 0, -5));
+  expect_outer_values(ga::iterations<unsigned>(4000000000u, ga::less, 4294967295u, 1000003));
+  expect_outer_values(ga::iterations<long long>(-(1LL << 62), ga::less, 1LL << 62, 1LL << 58));
+  expect_outer_values(ga::iterations<unsigned long>(~0UL - 100, ga::less_equal, ~0UL, 1)); // beyond LLONG_MAX
+
+  const auto nest = ga::collapse(ga::iterations<short>(10, ga::greater, -5, -2), ga::iterations<int>(0, ga::less, 7, 1));
+  const ga::detail::loop_space l = ga::detail::shape_of(nest);
+  ASSERT_EQ(l.count, nest.count());
+  for (std::uint64_t k = 0; k < nest.count(); ++k)
+    ASSERT_EQ(l.outer_at(k), static_cast<long long>(nest.outer_at(k))) << k;
+  EXPECT_TRUE(l.splits_outer(3, 14));
+  EXPECT_FALSE(l.splits_outer(7, 21));
 }
 
 TEST(DataMap, HullCoversSectionsWhoseOffsetsDifferAtRunTime) {

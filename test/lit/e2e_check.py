@@ -167,7 +167,7 @@ def build_cuda(a, par_src):
 
 
 def check_ptx(files):
-    """Every chunk kernel (kernel_chunk in loops.h) whose loop maps data must
+    """Every chunk kernel (kernel_chunk in chunk_kernel.h) whose loop maps data must
     read its views parameter (the fifth) and load or store global memory: a
     body nvcc dropped leaves only the partials' stores, and the views unread."""
     for f in files:

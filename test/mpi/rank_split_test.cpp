@@ -71,7 +71,9 @@ TEST(LoopEffects, WrittenSectionsAndDisjointness) {
   auto maps = data(to(x, hull(affine(1, -1, 1), affine(1, 1, 1))), from(y, affine(1, 0, 1)));
   auto reds = reductions();
   iterations<int> space(1, less, 99, 1);
-  map_effects<int, decltype(maps), decltype(reds)> fx(space, maps, reds);
+  const auto fx_maps = erase_maps(maps);
+  erased_effects fx(space_of(space), fx_maps.data(), fx_maps.size(),
+                    &reduction_functions<decltype(reds)>::table, &reds);
   ASSERT_EQ(fx.written_count(), 1u); // only y
   const written_section w = fx.written(0, 10, 20); // i = 11 .. 20
   EXPECT_EQ(w.host, reinterpret_cast<unsigned char*>(y.data()));
@@ -82,7 +84,9 @@ TEST(LoopEffects, WrittenSectionsAndDisjointness) {
 
   auto rows = data(tofrom(x, affine(10, 0, 10)), tofrom(y, affine(1, -1, 3)), tofrom(y, whole()));
   iterations<int> r(9, greater_equal, 0, -1); // descending
-  map_effects<int, decltype(rows), decltype(reds)> fr(r, rows, reds);
+  const auto fr_maps = erase_maps(rows);
+  erased_effects fr(space_of(r), fr_maps.data(), fr_maps.size(),
+                    &reduction_functions<decltype(reds)>::table, &reds);
   ASSERT_EQ(fr.written_count(), 3u);
   const written_section a = fr.written(0, 0, 2); // i = 9, 8: rows 8 and 9
   EXPECT_EQ(a.lo, 80);
@@ -95,7 +99,9 @@ TEST(LoopEffects, WrittenSectionsAndDisjointness) {
   // A stride of 2 with sections of 1: holes, but still disjoint.
   auto strided = data(from(y, affine(1, 0, 1)));
   iterations<int> s2(0, less, 100, 2);
-  map_effects<int, decltype(strided), decltype(reds)> fs(s2, strided, reds);
+  const auto fs_maps = erase_maps(strided);
+  erased_effects fs(space_of(s2), fs_maps.data(), fs_maps.size(),
+                    &reduction_functions<decltype(reds)>::table, &reds);
   EXPECT_TRUE(fs.written(0, 0, 5).disjoint);
   EXPECT_EQ(fs.written(0, 0, 5).hi, 9);
 }
@@ -107,7 +113,9 @@ TEST(LoopEffects, ReductionsTypeErased) {
   auto maps = data(to(v, affine(1, 0, 1)));
   auto reds = reductions(reduce<op::plus>(total), reduce<op::max>(best));
   iterations<int> space(0, less, 4, 1);
-  map_effects<int, decltype(maps), decltype(reds)> fx(space, maps, reds);
+  const auto fx_maps = erase_maps(maps);
+  erased_effects fx(space_of(space), fx_maps.data(), fx_maps.size(),
+                    &reduction_functions<decltype(reds)>::table, &reds);
   ASSERT_EQ(fx.reduction_count(), 2u);
   reduction_variable t = fx.reduction(0), b = fx.reduction(1);
   EXPECT_TRUE(t.integer);

@@ -204,7 +204,7 @@ public:
   int fault_on = -1;
   std::atomic<int> faults{0};
   std::chrono::milliseconds before_launch{0};
-  // As kernel_body does: the section copied in, a launch, the section copied
+  // As a kernel-mode loop does (compiled_loop.cpp): the section copied in, a launch, the section copied
   // back, one wait; all of it through the device_context.
   bool kernel_mode = false;
   // What host_ranges() says the loop copies, and whether that was page-locked

@@ -14,8 +14,6 @@
 #include <type_traits>
 #include <utility>
 
-#include <gpu_autopar/data_map.h>
-#include <gpu_autopar/device_slice.h>
 #include <gpu_autopar/iteration_space.h>
 #include <gpu_autopar/reductions.h>
 
@@ -33,7 +31,7 @@ struct written_section {
   bool disjoint = false;
   // Trivially copyable elements: their bytes can be compared and sent.
   bool copyable = false;
-  // What changes are found in (see device_slice.h): a scalar of the element,
+  // What changes are found in (see runtime/src/map_slice.cpp): a scalar of the element,
   // or single bytes of a class type (iterations may write different columns
   // of one row, different fields of one struct).
   std::size_t unit = 1;
@@ -134,85 +132,6 @@ reduction_variable describe(const last_private_ref<T>& r) {
   v.combine = [](void* acc, const void* partial) { std::memcpy(acc, partial, sizeof(T)); };
   return v;
 }
-
-// The hull a map's sections cover for [begin, end), and whether the hulls of
-// disjoint ranges are disjoint: an affine section whose extent fits in the
-// distance between consecutive iterations' sections.
-template <class T, class E, class S>
-written_section section_of(const map_spec<E, S>& m, const iterations<T>& space, std::uint64_t begin,
-                           std::uint64_t end) {
-  const element_range r =
-      m.chunk_range(static_cast<long long>(space.at(begin)), static_cast<long long>(space.at(end - 1)));
-  written_section w;
-  w.host = reinterpret_cast<unsigned char*>(const_cast<typename std::remove_const<E>::type*>(m.host));
-  w.element_size = sizeof(E);
-  w.copyable = std::is_trivially_copyable<E>::value;
-  using scalar = typename std::remove_all_extents<typename std::remove_const<E>::type>::type;
-  w.unit = std::is_arithmetic<scalar>::value || std::is_pointer<scalar>::value ? sizeof(scalar) : 1;
-  w.lo = r.lo;
-  w.hi = r.hi;
-  if constexpr (std::is_same<S, affine>::value) {
-    const long long stride = m.section.scale * space.step();
-    w.disjoint = m.section.scale != 0 && m.section.extent <= (stride < 0 ? -stride : stride);
-  }
-  return w;
-}
-
-// The effects of a loop over `space` whose maps and reductions are given.
-template <class T, class Maps, class Reds>
-class map_effects final : public loop_effects {
-  static constexpr std::size_t map_count = std::tuple_size<Maps>::value;
-
-public:
-  map_effects(const iterations<T>& space, const Maps& maps, const Reds& reds) : space_(space), maps_(maps) {
-    collect_written(std::make_index_sequence<map_count>{});
-    std::apply([this](const auto&... r) { ((reductions_[reduction_count_++] = describe(r)), ...); }, reds.refs());
-  }
-
-  std::size_t written_count() const override { return written_count_; }
-  written_section written(std::size_t k, std::uint64_t begin, std::uint64_t end) const override {
-    written_section w;
-    visit(written_[k], begin, end, w, std::make_index_sequence<map_count>{});
-    return w;
-  }
-  std::size_t reduction_count() const override { return reduction_count_; }
-  reduction_variable reduction(std::size_t k) const override { return reductions_[k]; }
-  std::size_t read_count() const override { return read_count_; }
-  written_section read(std::size_t k, std::uint64_t begin, std::uint64_t end) const override {
-    written_section w;
-    visit(read_[k], begin, end, w, std::make_index_sequence<map_count>{});
-    w.disjoint = false;
-    return w;
-  }
-
-private:
-  template <class M>
-  bool needed_before(const M& m) const {
-    if (m.kind == map_kind::to || m.kind == map_kind::tofrom || m.read_too)
-      return true;
-    return body_writes(m) &&
-           (m.sections_may_overlap() || !covers_densely(m, static_cast<long long>(space_.step())));
-  }
-  template <std::size_t... I>
-  void collect_written(std::index_sequence<I...>) {
-    ((body_writes(std::get<I>(maps_)) ? void(written_[written_count_++] = I) : void()), ...);
-    ((needed_before(std::get<I>(maps_)) ? void(read_[read_count_++] = I) : void()), ...);
-  }
-  template <std::size_t... I>
-  void visit(std::size_t map, std::uint64_t begin, std::uint64_t end, written_section& w,
-             std::index_sequence<I...>) const {
-    ((map == I ? void(w = section_of(std::get<I>(maps_), space_, begin, end)) : void()), ...);
-  }
-
-  iterations<T> space_;
-  const Maps& maps_;
-  std::size_t written_[map_count + 1] = {};
-  std::size_t written_count_ = 0;
-  std::size_t read_[map_count + 1] = {};
-  std::size_t read_count_ = 0;
-  reduction_variable reductions_[std::tuple_size<typename Reds::partials>::value + 1];
-  std::size_t reduction_count_ = 0;
-};
 
 } // namespace detail
 } // namespace gpu_autopar

@@ -1,4 +1,4 @@
-"""Prints, for each chunk kernel (kernel_chunk in loops.h) of a PTX file, the
+"""Prints, for each chunk kernel (kernel_chunk in chunk_kernel.h) of a PTX file, the
 function whose loop it is and how deeply its loops nest: a loop is a branch
 back to a label above it, and loops nest when one's label-to-branch span holds
 another's. A grid-stride loop around a body with one loop of its own is depth

@@ -4,7 +4,7 @@
 // the host through the kernel's twin — the same __host__ __device__ code,
 // called once per thread of the grid.
 //
-// Only test builds include it: gpu_autopar/loops.h does when the program is
+// Only test builds include it: gpu_autopar/chunk_kernel.h does when the program is
 // compiled with -DGPU_AUTOPAR_STANDIN_HOOK and this directory on the include
 // path (test/lit/e2e_check.py, test/standin/CMakeLists.txt, bench/gpu/run.sh);
 // it is not installed. The registration function exists only in the stand-in.

@@ -1,0 +1,142 @@
+// The typed pieces of a loop call (loops.h): what the compiled runtime
+// (compiled_loop.h) cannot do without the types of the loop's body, maps and
+// reductions. The reductions' functions and the maps' descriptions depend on
+// those types only, so loops of a program that share them share one copy;
+// the chunk runner is the one piece each loop body instantiates.
+#pragma once
+
+#include <cstdint>
+#include <new>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <gpu_autopar/collapsed.h>
+#include <gpu_autopar/compiled_loop.h>
+#include <gpu_autopar/hd_tuple.h>
+#include <gpu_autopar/iteration_space.h>
+#include <gpu_autopar/loop_effects.h>
+#include <gpu_autopar/reductions.h>
+#include <gpu_autopar/view.h>
+
+namespace gpu_autopar {
+namespace detail {
+
+// The partials of one chunk, one GPU thread or one block, as the kernel
+// holds them: a device-usable tuple of the reductions' values.
+template <class Reds>
+using device_partials = decltype(to_hd_tuple(std::declval<typename Reds::partials>()));
+
+// into = into op v, for each reduction.
+template <class Reds, class P, std::size_t... I>
+GPU_AUTOPAR_HD void fold_partials(P& into, const P& v, std::index_sequence<I...>) {
+  ((hd_get<I>(into) = Reds::template combine_one<I>(hd_get<I>(into), hd_get<I>(v))), ...);
+}
+
+// The element type of map I of a data(...) tuple.
+template <class Maps, std::size_t I>
+using map_element_t = typename std::tuple_element<I, Maps>::type::element_type;
+
+// reduction_table (compiled_loop.h) for a reduction_set type.
+template <class Reds, class Seq = std::make_index_sequence<std::tuple_size<typename Reds::partials>::value>>
+struct reduction_functions;
+template <class Reds, std::size_t... I>
+struct reduction_functions<Reds, std::index_sequence<I...>> {
+  using record = device_partials<Reds>;
+
+  static void identity(const void* reds, void* out) {
+    const auto& refs = static_cast<const Reds*>(reds)->refs();
+    record* r = new (out) record;
+    ((hd_get<I>(*r) = std::get<I>(refs).identity()), ...);
+    (void)refs;
+    (void)r;
+  }
+  static void fold(void* into, const void* from) {
+    fold_partials<Reds>(*static_cast<record*>(into), *static_cast<const record*>(from), std::index_sequence<I...>{});
+  }
+  static void store(const void* reds, const void* partials) {
+    const auto& refs = static_cast<const Reds*>(reds)->refs();
+    (std::get<I>(refs).store(hd_get<I>(*static_cast<const record*>(partials))), ...);
+    (void)refs;
+  }
+  static void describe_all(const void* reds, reduction_variable* out) {
+    const auto& refs = static_cast<const Reds*>(reds)->refs();
+    ((out[I] = describe(std::get<I>(refs))), ...);
+    (void)refs;
+    (void)out;
+  }
+  static constexpr reduction_table table{sizeof...(I), sizeof(record), &identity, &fold, &store, &describe_all};
+};
+
+template <class Maps, std::size_t... I>
+std::array<erased_map, sizeof...(I)> erase_maps(const Maps& maps, std::index_sequence<I...>) {
+  (void)maps;
+  return {{erase_map(std::get<I>(maps))...}};
+}
+template <class Maps>
+auto erase_maps(const Maps& maps) {
+  return erase_maps(maps, std::make_index_sequence<std::tuple_size<Maps>::value>{});
+}
+
+// Calls f(i) for the induction values of iteration indices [begin, end),
+// computed as the serial loop computes them (`i += step` in the variable's
+// own type): a chunk then walks a plain induction variable, which compilers
+// vectorise, instead of recomputing first + k*step with wrap-around for every
+// index. The unit step, by far the most common, gets a loop of its own so
+// that its stride is known at compile time. The value after the chunk's last
+// is one the serial loop also computes, so this overflows only where the
+// serial loop itself would.
+template <class T, class F>
+inline void for_each_value(const iterations<T>& space, std::uint64_t begin, std::uint64_t end, F&& f) {
+  T i = space.at(begin);
+  if (space.step() == 1) {
+    for (std::uint64_t k = begin; k < end; ++k, ++i)
+      f(i);
+    return;
+  }
+  const T step = static_cast<T>(space.step());
+  for (std::uint64_t k = begin; k < end; ++k, i = static_cast<T>(i + step))
+    f(i);
+}
+
+// Calls f(i, j, ...) for the induction values of indices [begin, end) of a
+// collapsed nest.
+template <class T, class F>
+inline void for_each_index(const iterations<T>& space, std::uint64_t begin, std::uint64_t end, F&& f) {
+  for_each_value(space, begin, end, f);
+}
+template <class... T, class F>
+inline void for_each_index(const collapsed<T...>& space, std::uint64_t begin, std::uint64_t end, F&& f) {
+  for (std::uint64_t k = begin; k < end; ++k)
+    space.call(k, f);
+}
+
+// The chunk runner (chunk_runner, compiled_loop.h) of one loop: the body over
+// indices [begin, end), with map V's view (kernel mode) and reduction P's
+// partial. Kernel mode runs a local copy of the body (its captures), of the
+// views and of the space: the compiler then knows stores through a view
+// cannot change them, and can keep them in registers and vectorise the loop.
+template <bool CopyBody, class Space, class Body, class Maps, class Reds,
+          class Views = std::make_index_sequence<std::tuple_size<Maps>::value>,
+          class Partials = std::make_index_sequence<std::tuple_size<typename Reds::partials>::value>>
+struct chunk_runner_of;
+template <bool CopyBody, class Space, class Body, class Maps, class Reds, std::size_t... V, std::size_t... P>
+struct chunk_runner_of<CopyBody, Space, Body, Maps, Reds, std::index_sequence<V...>, std::index_sequence<P...>> {
+  static void run(void* body, const void* space, std::uint64_t begin, std::uint64_t end, const erased_view* views,
+                  void* record) {
+    using B = typename std::conditional<CopyBody, Body, Body&>::type;
+    B b = *static_cast<Body*>(body);
+    const Space s = *static_cast<const Space*>(space);
+    const hd_tuple<basic_view<map_element_t<Maps, V>>...> v{hd_leaf<V, basic_view<map_element_t<Maps, V>>>{
+        basic_view<map_element_t<Maps, V>>(reinterpret_cast<map_element_t<Maps, V>*>(views[V].origin),
+                                           views[V].size)}...};
+    auto* r = static_cast<device_partials<Reds>*>(record);
+    (void)views;
+    (void)v;
+    (void)r;
+    for_each_index(s, begin, end, [&](auto... i) { b(i..., hd_get<V>(v)..., hd_get<P>(*r)...); });
+  }
+};
+
+} // namespace detail
+} // namespace gpu_autopar
