@@ -117,13 +117,8 @@ bool compiled_loop::can_run_on(device_kind kind, const char** why_not) const {
   return why == nullptr;
 }
 
-// The body over [begin, end) from fresh partials, combined once it succeeded.
-void compiled_loop::run_range(std::uint64_t begin, std::uint64_t end, const erased_view* views) {
+void compiled_loop::run_reduced(std::uint64_t begin, std::uint64_t end, const erased_view* views) {
   const reduction_table& r = *parts_.reductions;
-  if (r.count == 0) {
-    parts_.run(parts_.body, parts_.typed_space, begin, end, views, nullptr);
-    return;
-  }
   record_buffer record(r.record_bytes);
   r.identity(parts_.reds, record.get());
   parts_.run(parts_.body, parts_.typed_space, begin, end, views, record.get());

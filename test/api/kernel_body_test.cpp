@@ -22,12 +22,14 @@ template <class Space, class Maps, class Reds, class Body>
 struct kernel_under_test {
   kernel_under_test(Space& space, Maps& maps, Reds& reds, Body& body)
       : erased(ga::detail::erase_maps(maps)),
-        loop(ga::detail::parts_of<ga::loop_mode::kernel, Space, Maps>(space, erased.data(), erased.size(), reds,
-                                                                        body)) {}
+        parts(ga::detail::parts_of<ga::loop_mode::kernel, Space, Maps>(space, erased.data(), erased.size(), reds,
+                                                                         body)),
+        loop(parts) {}
   void run_device(ga::device_context& dev, std::uint64_t begin, std::uint64_t end) { loop.run_device(dev, begin, end); }
   void run_host(std::uint64_t begin, std::uint64_t end) { loop.run_host(begin, end); }
 
   decltype(ga::detail::erase_maps(std::declval<Maps&>())) erased;
+  ga::detail::loop_parts parts;
   ga::detail::compiled_loop loop;
 };
 

@@ -207,7 +207,9 @@ private:
 class compiled_loop final : public loop_body {
 public:
   // `produces`: host and task mode, whether the maps are the objects the
-  // loop produces (then it may be split across processes).
+  // loop produces (then it may be split across processes). `parts` must
+  // outlive the loop: it is read, not copied (a copy of what the caller has
+  // just written stalls on the store, which a short loop's dispatch shows).
   compiled_loop(const loop_parts& parts, bool produces = false);
 
   void run_host(std::uint64_t begin, std::uint64_t end) override;
@@ -229,7 +231,16 @@ public:
   std::uint64_t count() const { return parts_.space.count; }
 
 private:
-  void run_range(std::uint64_t begin, std::uint64_t end, const erased_view* views);
+  // The body over [begin, end) from fresh partials, combined once it
+  // succeeded. Without reductions, straight to the runner: a short loop on
+  // the CPU path runs pieces of a few iterations, where every call shows.
+  void run_range(std::uint64_t begin, std::uint64_t end, const erased_view* views) {
+    if (parts_.reductions->count == 0)
+      parts_.run(parts_.body, parts_.typed_space, begin, end, views, nullptr);
+    else
+      run_reduced(begin, end, views);
+  }
+  void run_reduced(std::uint64_t begin, std::uint64_t end, const erased_view* views);
   void run_sim(device_context& dev, const erased_view* views, std::uint64_t begin, std::uint64_t end,
                std::vector<unsigned char>& records, std::optional<device_allocation>& memory);
   void run_cuda(device_context& dev, const erased_view* views, std::uint64_t begin, std::uint64_t end,
@@ -237,7 +248,7 @@ private:
   void combine(const void* record);
   element_range host_range(const erased_map& m, std::uint64_t begin, std::uint64_t end) const;
 
-  loop_parts parts_;
+  const loop_parts& parts_;
   std::optional<erased_effects> effects_;
   std::mutex combine_mutex_; // partials reach the user's variables one chunk at a time
 };

@@ -105,7 +105,8 @@ void run_loop_call(const loop_site& site, const Space& space, const loop_options
   require_valid_loop(site, space, options);
   mark_last_iteration(space, reds);
   const auto erased = erase_maps(maps);
-  compiled_loop loop(parts_of<Mode, Space, Maps>(space, erased.data(), erased.size(), reds, body), produces);
+  const loop_parts parts = parts_of<Mode, Space, Maps>(space, erased.data(), erased.size(), reds, body);
+  compiled_loop loop(parts, produces);
   run_compiled_loop(site, options, loop);
 }
 

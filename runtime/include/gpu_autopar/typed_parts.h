@@ -113,9 +113,10 @@ inline void for_each_index(const collapsed<T...>& space, std::uint64_t begin, st
 
 // The chunk runner (chunk_runner, compiled_loop.h) of one loop: the body over
 // indices [begin, end), with map V's view (kernel mode) and reduction P's
-// partial. Kernel mode runs a local copy of the body (its captures), of the
-// views and of the space: the compiler then knows stores through a view
-// cannot change them, and can keep them in registers and vectorise the loop.
+// partial. Kernel mode runs a local copy of the body (its captures); every
+// mode local copies of the views and of the space: the compiler then knows
+// stores through a view cannot change them, and can keep them in registers
+// and vectorise the loop.
 template <bool CopyBody, class Space, class Body, class Maps, class Reds,
           class Views = std::make_index_sequence<std::tuple_size<Maps>::value>,
           class Partials = std::make_index_sequence<std::tuple_size<typename Reds::partials>::value>>
@@ -130,11 +131,17 @@ struct chunk_runner_of<CopyBody, Space, Body, Maps, Reds, std::index_sequence<V.
     const hd_tuple<basic_view<map_element_t<Maps, V>>...> v{hd_leaf<V, basic_view<map_element_t<Maps, V>>>{
         basic_view<map_element_t<Maps, V>>(reinterpret_cast<map_element_t<Maps, V>*>(views[V].origin),
                                            views[V].size)}...};
-    auto* r = static_cast<device_partials<Reds>*>(record);
+    // The partials in a local too, for the same reason, and written back
+    // once the chunk's iterations ran.
+    using Record = device_partials<Reds>;
+    Record partials{};
+    if constexpr (sizeof...(P) > 0)
+      partials = *static_cast<Record*>(record);
     (void)views;
     (void)v;
-    (void)r;
-    for_each_index(s, begin, end, [&](auto... i) { b(i..., hd_get<V>(v)..., hd_get<P>(*r)...); });
+    for_each_index(s, begin, end, [&](auto... i) { b(i..., hd_get<V>(v)..., hd_get<P>(partials)...); });
+    if constexpr (sizeof...(P) > 0)
+      *static_cast<Record*>(record) = partials;
   }
 };
 
