@@ -58,6 +58,7 @@ struct reduction_functions<Reds, std::index_sequence<I...>> {
     const auto& refs = static_cast<const Reds*>(reds)->refs();
     (std::get<I>(refs).store(hd_get<I>(*static_cast<const record*>(partials))), ...);
     (void)refs;
+    (void)partials;
   }
   static void describe_all(const void* reds, reduction_variable* out) {
     const auto& refs = static_cast<const Reds*>(reds)->refs();
