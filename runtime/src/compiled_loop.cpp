@@ -77,6 +77,23 @@ private:
   std::unique_ptr<std::max_align_t[]> heap_;
 };
 
+// A chunk's record of partials, from the reductions' identities, ended with
+// the chunk (its partials may own memory: a lastprivate std::string).
+class chunk_record {
+public:
+  chunk_record(const reduction_table& table, const void* reds) : table_(table), buffer_(table.record_bytes) {
+    table.identity(reds, buffer_.get());
+  }
+  ~chunk_record() { table_.destroy(buffer_.get()); }
+  chunk_record(const chunk_record&) = delete;
+  chunk_record& operator=(const chunk_record&) = delete;
+  void* get() { return buffer_.get(); }
+
+private:
+  const reduction_table& table_;
+  record_buffer buffer_;
+};
+
 // n objects, on the stack for the few maps loops have: the CPU path of a
 // short loop runs a chunk per thread, and an allocation per chunk shows in
 // its dispatch time.
@@ -98,12 +115,12 @@ private:
 } // namespace
 
 compiled_loop::compiled_loop(const loop_parts& parts, bool produces) : parts_(parts) {
-  assert(parts.run && parts.reductions && (parts.map_count == 0 || parts.maps));
+  assert(parts.run && parts.reductions.identity && (parts.map_count == 0 || parts.maps));
   // A collapsed nest is not split across processes (its indices are not the
   // outermost loop's, which the effects describe).
   const bool described = parts.mode == loop_mode::kernel || produces;
   if (described && !parts.space.collapsed)
-    effects_.emplace(parts.space, parts.maps, parts.map_count, parts.reductions, parts.reds);
+    effects_.emplace(parts.space, parts.maps, parts.map_count, &parts.reductions, parts.reds);
 }
 
 bool compiled_loop::can_run_on(device_kind kind, const char** why_not) const {
@@ -118,16 +135,14 @@ bool compiled_loop::can_run_on(device_kind kind, const char** why_not) const {
 }
 
 void compiled_loop::run_reduced(std::uint64_t begin, std::uint64_t end, const erased_view* views) {
-  const reduction_table& r = *parts_.reductions;
-  record_buffer record(r.record_bytes);
-  r.identity(parts_.reds, record.get());
+  chunk_record record(parts_.reductions, parts_.reds);
   parts_.run(parts_.body, parts_.typed_space, begin, end, views, record.get());
   combine(record.get());
 }
 
 void compiled_loop::combine(const void* record) {
   std::lock_guard<std::mutex> lock(combine_mutex_);
-  parts_.reductions->store(parts_.reds, record);
+  parts_.reductions.store(parts_.reds, record);
 }
 
 element_range compiled_loop::host_range(const erased_map& m, std::uint64_t begin, std::uint64_t end) const {
@@ -197,13 +212,12 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
   dev.synchronize(); // the chunk's one wait: copies in, kernel, partials and copies out
   for (std::size_t k = 0; k < n; ++k)
     slices[k].commit(parts_.maps[k]);
-  const reduction_table& r = *parts_.reductions;
+  const reduction_table& r = parts_.reductions;
   if (r.count == 0)
     return;
   // The chunk's partials, the blocks' folded with the clause's operators:
   // combined only once the chunk's results are back.
-  record_buffer chunk(r.record_bytes);
-  r.identity(parts_.reds, chunk.get());
+  chunk_record chunk(r, parts_.reds);
   for (std::size_t at = 0; at < records.size(); at += r.record_bytes)
     r.fold(chunk.get(), records.data() + at);
   combine(chunk.get());
@@ -215,7 +229,7 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
 // those a GPU would show.
 void compiled_loop::run_sim(device_context& dev, const erased_view* views, std::uint64_t begin, std::uint64_t end,
                             std::vector<unsigned char>& records, std::optional<device_allocation>& memory) {
-  const reduction_table& r = *parts_.reductions;
+  const reduction_table& r = parts_.reductions;
   if (r.count == 0) {
     parts_.run(parts_.body, parts_.typed_space, begin, end, views, nullptr);
     dev.launched();
@@ -241,7 +255,7 @@ void compiled_loop::run_cuda(device_context& dev, const erased_view* views, std:
   if (!parts_.cuda)
     throw device_error("gpu_autopar: kernel-mode loop compiled without a CUDA compiler cannot run on CUDA device " +
                        std::to_string(dev.id()));
-  const reduction_table& r = *parts_.reductions;
+  const reduction_table& r = parts_.reductions;
   // How many threads a block of this kernel may have (throws when the
   // program holds no code this GPU can run); a block's records live in
   // shared memory, at most kBlockReductionBytes of it.
@@ -267,7 +281,7 @@ void compiled_loop::run_cuda(device_context& dev, const erased_view* views, std:
 std::uint64_t compiled_loop::device_bytes(std::uint64_t begin, std::uint64_t end) const {
   if (parts_.mode != loop_mode::kernel || begin >= end)
     return 0;
-  const reduction_table& r = *parts_.reductions;
+  const reduction_table& r = parts_.reductions;
   std::uint64_t bytes = r.count ? std::uint64_t(chunk_launch_shape(end - begin, 32).blocks) * r.record_bytes : 0;
   for (std::size_t k = 0; k < parts_.map_count; ++k)
     bytes += std::uint64_t(host_range(parts_.maps[k], begin, end).size()) * parts_.maps[k].element_size;

@@ -71,9 +71,11 @@ TEST(LoopEffects, WrittenSectionsAndDisjointness) {
   auto maps = data(to(x, hull(affine(1, -1, 1), affine(1, 1, 1))), from(y, affine(1, 0, 1)));
   auto reds = reductions();
   iterations<int> space(1, less, 99, 1);
+  const reduction_table reds_table =
+      reduction_functions<decltype(reds), device_partials<decltype(reds)>>::table();
   const auto fx_maps = erase_maps(maps);
   erased_effects fx(space_of(space), fx_maps.data(), fx_maps.size(),
-                    &reduction_functions<decltype(reds)>::table, &reds);
+                    &reds_table, &reds);
   ASSERT_EQ(fx.written_count(), 1u); // only y
   const written_section w = fx.written(0, 10, 20); // i = 11 .. 20
   EXPECT_EQ(w.host, reinterpret_cast<unsigned char*>(y.data()));
@@ -86,7 +88,7 @@ TEST(LoopEffects, WrittenSectionsAndDisjointness) {
   iterations<int> r(9, greater_equal, 0, -1); // descending
   const auto fr_maps = erase_maps(rows);
   erased_effects fr(space_of(r), fr_maps.data(), fr_maps.size(),
-                    &reduction_functions<decltype(reds)>::table, &reds);
+                    &reds_table, &reds);
   ASSERT_EQ(fr.written_count(), 3u);
   const written_section a = fr.written(0, 0, 2); // i = 9, 8: rows 8 and 9
   EXPECT_EQ(a.lo, 80);
@@ -101,7 +103,7 @@ TEST(LoopEffects, WrittenSectionsAndDisjointness) {
   iterations<int> s2(0, less, 100, 2);
   const auto fs_maps = erase_maps(strided);
   erased_effects fs(space_of(s2), fs_maps.data(), fs_maps.size(),
-                    &reduction_functions<decltype(reds)>::table, &reds);
+                    &reds_table, &reds);
   EXPECT_TRUE(fs.written(0, 0, 5).disjoint);
   EXPECT_EQ(fs.written(0, 0, 5).hi, 9);
 }
@@ -113,9 +115,11 @@ TEST(LoopEffects, ReductionsTypeErased) {
   auto maps = data(to(v, affine(1, 0, 1)));
   auto reds = reductions(reduce<op::plus>(total), reduce<op::max>(best));
   iterations<int> space(0, less, 4, 1);
+  const reduction_table reds_table =
+      reduction_functions<decltype(reds), device_partials<decltype(reds)>>::table();
   const auto fx_maps = erase_maps(maps);
   erased_effects fx(space_of(space), fx_maps.data(), fx_maps.size(),
-                    &reduction_functions<decltype(reds)>::table, &reds);
+                    &reds_table, &reds);
   ASSERT_EQ(fx.reduction_count(), 2u);
   reduction_variable t = fx.reduction(0), b = fx.reduction(1);
   EXPECT_TRUE(t.integer);

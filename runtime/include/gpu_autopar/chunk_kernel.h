@@ -148,7 +148,7 @@ struct cuda_kernel_of<Space, Body, Maps, Reds, std::index_sequence<V...>> {
     const Views v{hd_leaf<V, basic_view<map_element_t<Maps, V>>>{basic_view<map_element_t<Maps, V>>(
         reinterpret_cast<map_element_t<Maps, V>*>(views[V].origin), views[V].size)}...};
     P identity;
-    reduction_functions<Reds>::identity(reds, &identity);
+    reduction_functions<Reds, P>::identity(reds, &identity);
     // An error an earlier call left on this thread (a task-mode body's own
     // CUDA calls, around a nested loop) is not this launch's.
     (void)cudaGetLastError();

@@ -135,14 +135,16 @@ struct erased_view {
 };
 
 // The reductions (and lastprivate variables) of a loop: a chunk's partials
-// are one record, the device_partials of loops.h (on a GPU, each thread's
-// and each block's), handled through these functions of its type.
+// are one record (typed_parts.h: in kernel mode a device_partials, which a
+// GPU's threads and blocks hold too), handled through these functions of its type.
 struct reduction_table {
   std::size_t count = 0;        // reductions and lastprivate variables
   std::size_t record_bytes = 0; // sizeof(one record)
   // Writes each operator's identity into `record` (uninitialised bytes).
   void (*identity)(const void* reds, void* record) = nullptr;
-  // into = into op from, for each reduction.
+  // Ends the life of a record identity() began.
+  void (*destroy)(void* record) = nullptr;
+  // into = into op from, for each reduction (kernel mode's records only).
   void (*fold)(void* into, const void* from) = nullptr;
   // Folds a successful chunk's record into the user's variables.
   void (*store)(const void* reds, const void* record) = nullptr;
@@ -175,7 +177,7 @@ struct loop_parts {
   // map(from:) clauses say it produces (effects only, never copied).
   const erased_map* maps = nullptr;
   std::size_t map_count = 0;
-  const reduction_table* reductions = nullptr;
+  reduction_table reductions;
   const void* reds = nullptr; // the reduction_set
   void* body = nullptr;
   const void* typed_space = nullptr; // the iterations<T> or collapsed<T...>
@@ -235,7 +237,7 @@ private:
   // succeeded. Without reductions, straight to the runner: a short loop on
   // the CPU path runs pieces of a few iterations, where every call shows.
   void run_range(std::uint64_t begin, std::uint64_t end, const erased_view* views) {
-    if (parts_.reductions->count == 0)
+    if (parts_.reductions.count == 0)
       parts_.run(parts_.body, parts_.typed_space, begin, end, views, nullptr);
     else
       run_reduced(begin, end, views);

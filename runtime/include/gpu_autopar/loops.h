@@ -82,17 +82,19 @@ loop_parts parts_of(const Space& space, const erased_map* maps, std::size_t map_
   parts.space = shape_of(space);
   parts.maps = maps;
   parts.map_count = map_count;
-  parts.reductions = &reduction_functions<Reds>::table;
+
   parts.reds = &reds;
   parts.body = &body;
   parts.typed_space = &space;
   if constexpr (Mode == loop_mode::kernel) {
-    parts.run = &chunk_runner_of<true, Space, Body, Maps, Reds>::run;
+    parts.reductions = reduction_functions<Reds, device_partials<Reds>>::table();
+    parts.run = &chunk_runner_of<true, Space, Body, Maps, Reds, device_partials<Reds>>::run;
 #if defined(__CUDACC__)
     parts.cuda = &cuda_kernel_of<Space, Body, Maps, Reds>::functions;
 #endif
   } else {
-    parts.run = &chunk_runner_of<false, Space, Body, std::tuple<>, Reds>::run;
+    parts.reductions = reduction_functions<Reds, typename Reds::partials>::table();
+    parts.run = &chunk_runner_of<false, Space, Body, std::tuple<>, Reds, typename Reds::partials>::run;
   }
   return parts;
 }

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <gpu_autopar/hd.h>
 
@@ -34,6 +35,21 @@ GPU_AUTOPAR_HD void copy_value(T (&to)[N], const T (&from)[N]) {
   for (std::size_t k = 0; k < N; ++k)
     copy_value(to[k], from[k]);
 }
+
+namespace detail {
+// The same on the host only, for a value that device code may not copy (a
+// lastprivate std::string): nvcc rejects an instance of the __host__
+// __device__ copy_value for such a type.
+template <class T>
+void copy_value_on_host(T& to, const T& from) {
+  to = from;
+}
+template <class T, std::size_t N>
+void copy_value_on_host(T (&to)[N], const T (&from)[N]) {
+  for (std::size_t k = 0; k < N; ++k)
+    copy_value_on_host(to[k], from[k]);
+}
+} // namespace detail
 
 // One chunk's (one GPU thread's) view of a lastprivate variable: the last
 // iteration's induction value, as an unsigned 64-bit pattern, and the value
@@ -69,7 +85,7 @@ struct last_private_ref {
   }
   void store(const value_type& s) const {
     if (s.set)
-      copy_value(*var, s.value);
+      detail::copy_value_on_host(*var, s.value);
   }
 };
 
@@ -87,9 +103,17 @@ public:
       : slot_(slot), v_(v), is_last_(static_cast<std::uint64_t>(i) == slot.last) {}
   last_keeper(const last_keeper&) = delete;
   last_keeper& operator=(const last_keeper&) = delete;
+  // Device code copies only what it can (a trivially copyable value); a
+  // std::string lastprivate lives in a host- or task-mode loop, whose body
+  // runs on the host only, and nvcc must not compile its copy for the device.
   GPU_AUTOPAR_HD ~last_keeper() {
     if (is_last_) {
-      copy_value(slot_.value, v_);
+#if defined(__CUDA_ARCH__)
+      if constexpr (std::is_trivially_copyable<T>::value)
+        copy_value(slot_.value, v_);
+#else
+      detail::copy_value_on_host(slot_.value, v_);
+#endif
       slot_.set = true;
     }
   }

@@ -37,26 +37,43 @@ GPU_AUTOPAR_HD void fold_partials(P& into, const P& v, std::index_sequence<I...>
 template <class Maps, std::size_t I>
 using map_element_t = typename std::tuple_element<I, Maps>::type::element_type;
 
-// reduction_table (compiled_loop.h) for a reduction_set type.
-template <class Reds, class Seq = std::make_index_sequence<std::tuple_size<typename Reds::partials>::value>>
-struct reduction_functions;
-template <class Reds, std::size_t... I>
-struct reduction_functions<Reds, std::index_sequence<I...>> {
-  using record = device_partials<Reds>;
+// Reduction I's partial in a record: a kernel-mode loop's is a
+// device_partials (a GPU's threads and blocks hold it), a host- or task-mode
+// loop's the reductions' std::tuple, which may hold what no device code may
+// touch (a lastprivate std::string).
+template <std::size_t I, class... T>
+auto& partial_at(std::tuple<T...>& r) {
+  return std::get<I>(r);
+}
+template <std::size_t I, class... T>
+auto& partial_at(const std::tuple<T...>& r) {
+  return std::get<I>(r);
+}
+template <std::size_t I, class R>
+auto& partial_at(R& r) {
+  return hd_get<I>(r);
+}
 
+// reduction_table (compiled_loop.h) for a reduction_set type and its record.
+template <class Reds, class Record,
+          class Seq = std::make_index_sequence<std::tuple_size<typename Reds::partials>::value>>
+struct reduction_functions;
+template <class Reds, class Record, std::size_t... I>
+struct reduction_functions<Reds, Record, std::index_sequence<I...>> {
   static void identity(const void* reds, void* out) {
     const auto& refs = static_cast<const Reds*>(reds)->refs();
-    record* r = new (out) record;
-    ((hd_get<I>(*r) = std::get<I>(refs).identity()), ...);
+    Record* r = new (out) Record;
+    ((partial_at<I>(*r) = std::get<I>(refs).identity()), ...);
     (void)refs;
     (void)r;
   }
+  static void destroy(void* record) { static_cast<Record*>(record)->~Record(); }
   static void fold(void* into, const void* from) {
-    fold_partials<Reds>(*static_cast<record*>(into), *static_cast<const record*>(from), std::index_sequence<I...>{});
+    fold_partials<Reds>(*static_cast<Record*>(into), *static_cast<const Record*>(from), std::index_sequence<I...>{});
   }
   static void store(const void* reds, const void* partials) {
     const auto& refs = static_cast<const Reds*>(reds)->refs();
-    (std::get<I>(refs).store(hd_get<I>(*static_cast<const record*>(partials))), ...);
+    (std::get<I>(refs).store(partial_at<I>(*static_cast<const Record*>(partials))), ...);
     (void)refs;
     (void)partials;
   }
@@ -66,7 +83,20 @@ struct reduction_functions<Reds, std::index_sequence<I...>> {
     (void)refs;
     (void)out;
   }
-  static constexpr reduction_table table{sizeof...(I), sizeof(record), &identity, &fold, &store, &describe_all};
+  // Only a device record is folded (the blocks' records of a chunk): the
+  // operators are device functions, which a host record's types need not allow.
+  static constexpr auto fold_function() {
+    if constexpr (std::is_same<Record, device_partials<Reds>>::value)
+      return &fold;
+    else
+      return static_cast<void (*)(void*, const void*)>(nullptr);
+  }
+  // Built where a loop call describes its loop, not a static table: nvcc
+  // compiles what a constant table points to for the device too, and a host
+  // record's functions need not compile there (a lastprivate std::string's).
+  static reduction_table table() {
+    return {sizeof...(I), sizeof(Record), &identity, &destroy, fold_function(), &store, &describe_all};
+  }
 };
 
 template <class Maps, std::size_t... I>
@@ -118,12 +148,14 @@ inline void for_each_index(const collapsed<T...>& space, std::uint64_t begin, st
 // mode local copies of the views and of the space: the compiler then knows
 // stores through a view cannot change them, and can keep them in registers
 // and vectorise the loop.
-template <bool CopyBody, class Space, class Body, class Maps, class Reds,
+template <bool CopyBody, class Space, class Body, class Maps, class Reds, class Record,
           class Views = std::make_index_sequence<std::tuple_size<Maps>::value>,
           class Partials = std::make_index_sequence<std::tuple_size<typename Reds::partials>::value>>
 struct chunk_runner_of;
-template <bool CopyBody, class Space, class Body, class Maps, class Reds, std::size_t... V, std::size_t... P>
-struct chunk_runner_of<CopyBody, Space, Body, Maps, Reds, std::index_sequence<V...>, std::index_sequence<P...>> {
+template <bool CopyBody, class Space, class Body, class Maps, class Reds, class Record, std::size_t... V,
+          std::size_t... P>
+struct chunk_runner_of<CopyBody, Space, Body, Maps, Reds, Record, std::index_sequence<V...>,
+                       std::index_sequence<P...>> {
   static void run(void* body, const void* space, std::uint64_t begin, std::uint64_t end, const erased_view* views,
                   void* record) {
     using B = typename std::conditional<CopyBody, Body, Body&>::type;
@@ -134,13 +166,12 @@ struct chunk_runner_of<CopyBody, Space, Body, Maps, Reds, std::index_sequence<V.
                                            views[V].size)}...};
     // The partials in a local too, for the same reason, and written back
     // once the chunk's iterations ran.
-    using Record = device_partials<Reds>;
     Record partials{};
     if constexpr (sizeof...(P) > 0)
       partials = *static_cast<Record*>(record);
     (void)views;
     (void)v;
-    for_each_index(s, begin, end, [&](auto... i) { b(i..., hd_get<V>(v)..., hd_get<P>(partials)...); });
+    for_each_index(s, begin, end, [&](auto... i) { b(i..., hd_get<V>(v)..., partial_at<P>(partials)...); });
     if constexpr (sizeof...(P) > 0)
       *static_cast<Record*>(record) = partials;
   }
