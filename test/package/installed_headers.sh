@@ -22,7 +22,7 @@ step "no test hook, no pool internals, no test-only entry points"
 if bad=$(cd "$inc/gpu_autopar" && ls | grep -E -i 'standin|stand_in|host_pool|lease_pool|test'); then
   fail "installed headers that are not public API: $(echo $bad)"
 fi
-# By content: what those headers declare, wherever it would move to. (loops.h
+# By content: what those headers declare, wherever it would move to. (chunk_kernel.h
 # names the hook's header under #if defined(GPU_AUTOPAR_STANDIN_HOOK), which
 # only a test build defines: that line is allowed, the hook itself is not.)
 for pattern in 'dlsym' 'dlfcn\.h' 'standin_registrar' 'standin_twin_of' 'gpu_autopar_standin_twin' \
