@@ -14,6 +14,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <string>
@@ -213,6 +214,10 @@ int main(int argc, const char **argv) {
   gpuautopar::DriverOptions Opts;
   Opts.ResourceDir = GPU_AUTOPAR_CLANG_RESOURCE_DIR;
   Opts.Strict = Strict;
+  // GPU_AUTOPAR_ISL_ONLY=1 turns the analysis's exact shortcuts off, so that a
+  // test can check they decide as isl does (datamap/isl-agrees.test).
+  if (const char *IslOnly = std::getenv("GPU_AUTOPAR_ISL_ONLY"); IslOnly && *IslOnly && std::string(IslOnly) != "0")
+    Opts.ExactShortcuts = false;
   Opts.PrintRemarks = !NoRemarks;
   Opts.RuntimeIncludeDirs = runtimeIncludeDirs(argv[0]);
   for (const std::string &Dialect : Accept) {

@@ -78,32 +78,14 @@ std::optional<Poly> multiply(const Poly &A, const Poly &B) {
   return R;
 }
 
-namespace {
-
-std::string polyKey(const Poly &P) {
-  std::string S;
-  for (const auto &[M, C] : P.Terms) {
-    S += std::to_string(C);
-    for (unsigned Id : M)
-      S += "*" + std::to_string(Id);
-    S += "+";
-  }
-  return S;
+AtomTable::Key AtomTable::keyOf(const Atom &A) {
+  const Poly None;
+  return Key{A.K, A.Loop, A.Root, A.Path, A.A ? A.A->Terms : None.Terms, A.B ? A.B->Terms : None.Terms,
+             A.A != nullptr, A.B != nullptr, A.Divisor};
 }
 
-} // namespace
-
 unsigned AtomTable::intern(Atom A) {
-  std::string Key = std::to_string(A.K) + ":" + std::to_string(reinterpret_cast<uintptr_t>(A.Loop)) + ":" +
-                    std::to_string(reinterpret_cast<uintptr_t>(A.Root));
-  for (const ValueDecl *D : A.Path)
-    Key += "." + std::to_string(reinterpret_cast<uintptr_t>(D));
-  if (A.A)
-    Key += "(" + polyKey(*A.A) + ")";
-  if (A.B)
-    Key += "(" + polyKey(*A.B) + ")";
-  Key += "/" + std::to_string(A.Divisor);
-  auto [It, New] = ByKey.try_emplace(Key, Atoms.size());
+  auto [It, New] = ByKey.try_emplace(keyOf(A), Atoms.size());
   if (New) {
     A.Varies = A.K == Atom::Induction || A.K == Atom::Inner || (A.A && varies(*A.A)) || (A.B && varies(*A.B));
     Atoms.push_back(std::move(A));

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang {
@@ -78,7 +79,12 @@ private:
   // A deque: a reference to an atom stays valid while more are interned
   // (linearizing a bound interns its symbols).
   std::deque<Atom> Atoms;
-  std::map<std::string, unsigned> ByKey;
+  // What makes an atom itself: its kind, the loop, the declarations it reads
+  // and its operands (the spelling follows from these).
+  using Key = std::tuple<int, const InnerLoop *, const clang::ValueDecl *, std::vector<const clang::ValueDecl *>,
+                         std::map<Monomial, int64_t>, std::map<Monomial, int64_t>, bool, bool, int64_t>;
+  static Key keyOf(const Atom &A);
+  std::map<Key, unsigned> ByKey;
 };
 
 // Expressions of one loop body as polynomials.

@@ -21,7 +21,6 @@
 #include <isl/aff.h>
 
 #include <cassert>
-#include <cstdlib>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -119,21 +118,11 @@ std::vector<std::vector<int64_t>> blocks(QualType T, const ASTContext &Ctx) {
   return Blocks;
 }
 
-// GPU_AUTOPAR_ISL_ONLY=1 turns the exact tests that run before isl off, so
-// that a test can check they decide as isl does (datamap/isl-agrees.test).
-bool islOnly() {
-  static const bool On = [] {
-    const char *V = std::getenv("GPU_AUTOPAR_ISL_ONLY");
-    return V && *V && std::string(V) != "0";
-  }();
-  return On;
-}
-
 } // namespace
 
 struct DependenceTest::Impl {
-  Impl(const LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx)
-      : A(A), M(M), Ctx(Ctx), Lin(Ctx, M, Atoms), I(isl_ctx_alloc()) {
+  Impl(const LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, const AnalysisOptions &Opts)
+      : A(A), M(M), Ctx(Ctx), Opts(Opts), Lin(Ctx, M, Atoms), I(isl_ctx_alloc()) {
     isl_options_set_on_error(I, ISL_ON_ERROR_CONTINUE);
     isl_ctx_set_max_operations(I, 2000000);
     IndexName = A.Loop->Induction ? A.Loop->Induction->getNameAsString() : "k";
@@ -171,6 +160,7 @@ struct DependenceTest::Impl {
   const LoopAnalysis &A;
   const BodyModel &M;
   ASTContext &Ctx;
+  const AnalysisOptions Opts;
   AtomTable Atoms;
   Linearizer Lin;
   isl_ctx *I;
@@ -1196,7 +1186,7 @@ struct DependenceTest::Impl {
     Last = Last ? add(*Last, Poly::constant(-1)) : std::nullopt;
     if (!Last)
       return false;
-    if (!islOnly()) {
+    if (Opts.ExactShortcuts) {
       // An element that does not move, or that one inner loop sweeps, with
       // its ends a number inside the part's. (A strided sweep whose length
       // is not a number ends at its bound, past its last value: when that
@@ -1235,7 +1225,7 @@ struct DependenceTest::Impl {
       return false;
     // One access that sweeps the whole part by ones, in a loop that is all
     // there is around it.
-    for (size_t K = 0; K < Xs.size() && !islOnly(); ++K) {
+    for (size_t K = 0; K < Xs.size() && Opts.ExactShortcuts; ++K) {
       if (Xs[K]->Around.size() != 1 || Xs[K]->AfterExit)
         continue;
       std::optional<Sweep> W = sweep(Xs[K], Elements[K]);
@@ -1245,7 +1235,7 @@ struct DependenceTest::Impl {
       if (Before && After && *Before >= 0 && *After >= 0)
         return true;
     }
-    bool Fixed = !islOnly() && Extent.isConstant() && Extent.constantTerm() <= 64;
+    bool Fixed = Opts.ExactShortcuts && Extent.isConstant() && Extent.constantTerm() <= 64;
     std::vector<bool> Hit(Fixed ? size_t(std::max<int64_t>(Extent.constantTerm(), 0)) : 0);
     for (size_t K = 0; K < Xs.size() && Fixed; ++K) {
       std::optional<Poly> Into = add(Elements[K], *MinusOffset);
@@ -1305,7 +1295,7 @@ struct DependenceTest::Impl {
   }
 
   DependenceVerdict test(llvm::ArrayRef<const Access *> Xs) {
-    if (!islOnly() && (separatedWithoutIsl(Xs) || rowsWithoutIsl(Xs)))
+    if (Opts.ExactShortcuts && (separatedWithoutIsl(Xs) || rowsWithoutIsl(Xs)))
       return DependenceVerdict{};
     isl_ctx_reset_operations(I);
     relations(Xs);
@@ -1315,11 +1305,10 @@ struct DependenceTest::Impl {
     // `a[i][j]` of a `T a[][64]` with `j < m` conflicts only when m > 64:
     // independent wherever the subscripts stay inside their dimensions,
     // which the rewritten loop checks before it runs.
-    if (std::optional<Guard> G = inBoundsGuard(Xs)) {
+    if (std::optional<ParamCondition> G = inBoundsGuard(Xs)) {
       DependenceVerdict W = search(Xs, true);
       if (W.K == DependenceVerdict::Independent) {
-        W.Guard = std::move(G->Code);
-        W.GuardShown = std::move(G->Shown);
+        W.Guard = std::move(G);
         return W;
       }
       // Conflicts remain inside the dimensions too: an example there reads
@@ -1331,13 +1320,10 @@ struct DependenceTest::Impl {
   }
 
   // The condition on the loop's parameters under which no access of `Xs`
-  // leaves a dimension of a built-in array, as C++ text; none where no
-  // access could, where isl cannot say it in plain arithmetic, or where it
-  // never holds while the loop runs two iterations.
-  struct Guard {
-    std::string Code, Shown;
-  };
-  std::optional<Guard> inBoundsGuard(llvm::ArrayRef<const Access *> Xs) {
+  // leaves a dimension of a built-in array; none where no access could,
+  // where isl cannot say it in plain arithmetic, or where it never holds
+  // while the loop runs two iterations.
+  std::optional<ParamCondition> inBoundsGuard(llvm::ArrayRef<const Access *> Xs) {
     Set Outside;
     for (const Access *X : Xs) {
       const Stmt &S = stmt(X);
@@ -1367,30 +1353,22 @@ struct DependenceTest::Impl {
     isl_ast_build *Build = isl_ast_build_from_context(isl_set_universe(isl_set_get_space(Within.get())));
     Own<isl_ast_expr> E(isl_ast_build_expr_from_set(Build, Within.release()));
     isl_ast_build_free(Build);
-    std::optional<Text> Code = E ? cText(E.get(), true) : std::nullopt;
-    std::optional<Text> Shown = E ? cText(E.get(), false) : std::nullopt;
-    if (!Code || !Shown)
-      return std::nullopt;
-    return Guard{Code->S, Shown->S};
+    return E ? condition(E.get()) : std::nullopt;
   }
 
-  // An isl condition over the loop's parameters as C++: comparisons,
-  // && and || of sums of products of numbers and parameters. For the code
-  // (Code), each parameter is read as a long long, so that unsigned ones
-  // compare as numbers; shown to the user, as written.
-  struct Text {
-    std::string S;
-    int Precedence; // of its outermost operator: || 1, && 2, comparison 3, + - 4, * 5, unary - 6, atom 7
-  };
-  std::optional<Text> cText(isl_ast_expr *E, bool Code) {
+  // An isl condition over the loop's parameters as a value: comparisons,
+  // && and || of sums of products of numbers and parameters; nothing for
+  // anything else.
+  std::optional<ParamCondition> condition(isl_ast_expr *E) {
+    ParamCondition C;
     switch (isl_ast_expr_get_type(E)) {
     case isl_ast_expr_int: {
       isl_val *V = isl_ast_expr_get_val(E);
-      std::optional<Text> Out;
-      if (V && isl_val_is_int(V) == isl_bool_true)
-        Out = Text{std::to_string(isl_val_get_num_si(V)) + (Code ? "LL" : ""), 7};
+      const bool Int = V && isl_val_is_int(V) == isl_bool_true;
+      if (Int)
+        C.Value = isl_val_get_num_si(V);
       isl_val_free(V);
-      return Out;
+      return Int ? std::optional<ParamCondition>(C) : std::nullopt;
     }
     case isl_ast_expr_id: {
       isl_id *Id = isl_ast_expr_get_id(E);
@@ -1398,46 +1376,40 @@ struct DependenceTest::Impl {
       isl_id_free(Id);
       if (User == 0 || User - 1 >= Atoms.size() || !isParam(unsigned(User - 1)))
         return std::nullopt;
-      const std::string &Name = Atoms[unsigned(User - 1)].Spelling;
-      return Text{Code ? "(long long)(" + Name + ")" : Name, 7};
+      C.K = ParamCondition::Param;
+      C.Name = Atoms[unsigned(User - 1)].Spelling;
+      return C;
     }
     case isl_ast_expr_op: break;
     default: return std::nullopt;
     }
-    const char *Op = nullptr;
-    int Prec = 0;
     switch (isl_ast_expr_op_get_type(E)) {
     case isl_ast_expr_op_or:
-    case isl_ast_expr_op_or_else: Op = " || ", Prec = 1; break;
+    case isl_ast_expr_op_or_else: C.K = ParamCondition::Or; break;
     case isl_ast_expr_op_and:
-    case isl_ast_expr_op_and_then: Op = " && ", Prec = 2; break;
-    case isl_ast_expr_op_eq: Op = " == ", Prec = 3; break;
-    case isl_ast_expr_op_le: Op = " <= ", Prec = 3; break;
-    case isl_ast_expr_op_lt: Op = " < ", Prec = 3; break;
-    case isl_ast_expr_op_ge: Op = " >= ", Prec = 3; break;
-    case isl_ast_expr_op_gt: Op = " > ", Prec = 3; break;
-    case isl_ast_expr_op_add: Op = " + ", Prec = 4; break;
-    case isl_ast_expr_op_sub: Op = " - ", Prec = 4; break;
-    case isl_ast_expr_op_mul: Op = " * ", Prec = 5; break;
-    case isl_ast_expr_op_minus: Op = "-", Prec = 6; break;
+    case isl_ast_expr_op_and_then: C.K = ParamCondition::And; break;
+    case isl_ast_expr_op_eq: C.K = ParamCondition::Eq; break;
+    case isl_ast_expr_op_le: C.K = ParamCondition::Le; break;
+    case isl_ast_expr_op_lt: C.K = ParamCondition::Lt; break;
+    case isl_ast_expr_op_ge: C.K = ParamCondition::Ge; break;
+    case isl_ast_expr_op_gt: C.K = ParamCondition::Gt; break;
+    case isl_ast_expr_op_add: C.K = ParamCondition::Add; break;
+    case isl_ast_expr_op_sub: C.K = ParamCondition::Sub; break;
+    case isl_ast_expr_op_mul: C.K = ParamCondition::Mul; break;
+    case isl_ast_expr_op_minus: C.K = ParamCondition::Neg; break;
     default: return std::nullopt;
     }
     const isl_size N = isl_ast_expr_op_get_n_arg(E);
-    if (N != (Prec == 6 ? 1 : 2))
+    if (N != (C.K == ParamCondition::Neg ? 1 : 2))
       return std::nullopt;
-    std::string Out = Prec == 6 ? "-" : "";
     for (isl_size K = 0; K < N; ++K) {
       Own<isl_ast_expr> Arg(isl_ast_expr_op_get_arg(E, K));
-      std::optional<Text> T = Arg ? cText(Arg.get(), Code) : std::nullopt;
-      if (!T)
+      std::optional<ParamCondition> Sub = Arg ? condition(Arg.get()) : std::nullopt;
+      if (!Sub)
         return std::nullopt;
-      // Parentheses where C++ would group otherwise: a weaker operator
-      // inside, or the right side of `-`, or comparisons side by side.
-      const bool Wrap = T->Precedence < Prec || (K == 1 && T->Precedence == Prec && (Prec == 4 || Prec == 3)) ||
-                        (Prec == 6 && T->Precedence < 7);
-      Out += (K ? Op : "") + (Wrap ? "(" + T->S + ")" : T->S);
+      C.Args.push_back(std::move(*Sub));
     }
-    return Text{Out, Prec};
+    return C;
   }
 
   // Every pair (write, any access) of Xs: the first certain dependence, or
@@ -1447,26 +1419,26 @@ struct DependenceTest::Impl {
     DependenceVerdict Unknown;
     Unknown.K = DependenceVerdict::Unknown;
     bool SawUnknown = false;
-    for (size_t A = 0; A < Xs.size(); ++A) {
-      if (!Xs[A]->Write)
+    for (size_t W = 0; W < Xs.size(); ++W) {
+      if (!Xs[W]->Write)
         continue;
-      for (size_t B = 0; B < Xs.size(); ++B) {
-        if (Xs[B]->Write && B < A)
+      for (size_t O = 0; O < Xs.size(); ++O) {
+        if (Xs[O]->Write && O < W)
           continue; // write pairs are tested once
-        Stmt &X = stmt(Xs[A]), &Y = stmt(Xs[B]);
+        Stmt &X = stmt(Xs[W]), &Y = stmt(Xs[O]);
         if (X.Object != Y.Object)
           continue; // different depths of a pointer-to-pointer: different objects
         Map D = conflicts(X, Y, Within);
         const isl_bool Empty = isl_map_is_empty(D.get());
         if (Empty == isl_bool_true)
           continue;
-        const bool Certain = Empty == isl_bool_false && X.Exact && Y.Exact && !Xs[A]->MayWrite &&
-                             (Xs[B]->Read || !Xs[B]->MayWrite);
+        const bool Certain = Empty == isl_bool_false && X.Exact && Y.Exact && !Xs[W]->MayWrite &&
+                             (Xs[O]->Read || !Xs[O]->MayWrite);
         if (Certain && always(D, X, Y)) {
           DependenceVerdict V;
           V.K = DependenceVerdict::Dependent;
-          V.Write = Xs[A];
-          V.Other = Xs[B];
+          V.Write = Xs[W];
+          V.Other = Xs[O];
           V.Witness = witness(D, X, Y);
           V.SameElementEverywhere = llvm::none_of(X.Subscripts, [&](const std::optional<Poly> &P) {
             return P && mentionsInduction(*P);
@@ -1479,13 +1451,13 @@ struct DependenceTest::Impl {
         if (SawUnknown)
           continue;
         SawUnknown = true;
-        Unknown.Write = Xs[A];
-        Unknown.Other = Xs[B];
+        Unknown.Write = Xs[W];
+        Unknown.Other = Xs[O];
         if (Empty == isl_bool_error)
           Unknown.Why = "the dependence problem is too large to solve";
         else if (!X.Exact || !Y.Exact)
           Unknown.Why = !X.Exact ? X.Why : Y.Why;
-        else if (Xs[A]->MayWrite || (!Xs[B]->Read && Xs[B]->MayWrite))
+        else if (Xs[W]->MayWrite || (!Xs[O]->Read && Xs[O]->MayWrite))
           Unknown.Why = "it may be written through a reference or a member call";
         else
           Unknown.Why = "iterations conflict only for some values of the loop's parameters (" + witness(D, X, Y) + ")";
@@ -1495,8 +1467,9 @@ struct DependenceTest::Impl {
   }
 };
 
-DependenceTest::DependenceTest(const LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx)
-    : P(std::make_unique<Impl>(A, M, Ctx)) {}
+DependenceTest::DependenceTest(const LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx,
+                               const AnalysisOptions &Opts)
+    : P(std::make_unique<Impl>(A, M, Ctx, Opts)) {}
 DependenceTest::~DependenceTest() = default;
 
 DependenceVerdict DependenceTest::test(llvm::ArrayRef<const Access *> Accesses) {

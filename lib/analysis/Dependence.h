@@ -8,10 +8,12 @@
 
 #include "AffinePoly.h"
 #include "BodyModel.h"
+#include "gpuautopar/ParamCondition.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -37,10 +39,9 @@ struct DependenceVerdict {
   std::string Witness;
   // Independent only while the subscripts of a built-in array's inner
   // dimensions stay within them, which this condition on the loop's
-  // parameters (C++ text) says: `a[i][j]` of a `T a[][64]` with `j < m`
-  // conflicts across rows only when m > 64. Empty: unconditionally.
-  // GuardShown is the same condition as the user writes it.
-  std::string Guard, GuardShown;
+  // parameters says: `a[i][j]` of a `T a[][64]` with `j < m` conflicts
+  // across rows only when m > 64. None: unconditionally.
+  std::optional<ParamCondition> Guard;
 };
 
 // What isl proves about a section proposed for one object's accesses, on
@@ -55,7 +56,7 @@ struct SectionProof {
 
 class DependenceTest {
 public:
-  DependenceTest(const LoopAnalysis &A, const BodyModel &M, clang::ASTContext &Ctx);
+  DependenceTest(const LoopAnalysis &A, const BodyModel &M, clang::ASTContext &Ctx, const AnalysisOptions &Opts);
   ~DependenceTest();
   // Every pair (write, any access) of `Accesses`, all of one object.
   DependenceVerdict test(llvm::ArrayRef<const Access *> Accesses);

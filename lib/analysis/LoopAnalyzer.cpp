@@ -60,8 +60,8 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
   A.KernelLaunches = Body.KernelLaunches;
   const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts) && collapsedLoopsAreParallel(A, Ctx, Diags, Opts);
   const bool Classified = classifyLoop(A, Body, Ctx, Diags);
-  const bool Mapped = Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Body, Ctx, Diags));
-  auto SectionOf = [&](const VarDecl *V, StringRef Name) { return sectionOf(A, Body, V, Name, Ctx, Diags); };
+  const bool Mapped = Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Body, Ctx, Diags, Opts));
+  auto SectionOf = [&](const VarDecl *V, StringRef Name) { return sectionOf(A, Body, V, Name, Ctx, Diags, Opts); };
   if (!settleAliasChecks(A, Mapped, Diags, Opts, SectionOf) || !Mapped)
     return A;
   A.Accepted = true;

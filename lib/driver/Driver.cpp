@@ -180,7 +180,7 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
     else if (const auto *O = std::get_if<DisjointObjects>(C))
       Out.AliasChecks.push_back({O->Written.Name, O->Other.Name});
     else if (const auto *W = std::get_if<WithinDimensions>(C))
-      Out.BoundsChecks.push_back({W->Name, W->Shown});
+      Out.BoundsChecks.push_back({W->Name, spell(W->Condition, SpellFor::User)});
   }
   if (A.Verdict.Decided)
     Out.Verdict = spelling(A.Verdict.K);
@@ -500,7 +500,7 @@ public:
     if (Opts.AcceptOpenACC)
       Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenACC, &Scope));
     OutputNames Names{GivenName, llvm::sys::path::filename(GivenName).str()};
-    return std::make_unique<Consumer>(CI, *Collector, Foreign, Scope, Result, std::move(Names), AnalysisOptions{Opts.Strict},
+    return std::make_unique<Consumer>(CI, *Collector, Foreign, Scope, Result, std::move(Names), AnalysisOptions{Opts.Strict, Opts.ExactShortcuts},
                                       Opts.Convert, !Opts.AnalyseOnly, Opts.PrintRemarks);
   }
 

@@ -111,7 +111,8 @@ std::string spellChecks(const LoopAnalysis &A, const std::string &Space) {
       S += ".check_disjoint_objects(" + bytes(O->Written, Space) + ", \"" + O->Written.Name + "\", " +
            bytes(O->Other, Space) + ", \"" + O->Other.Name + "\")";
     else if (const auto *W = std::get_if<WithinDimensions>(C))
-      S += ".check_within(" + W->Condition + ", \"" + W->Name + "\", \"" + W->Shown + "\")";
+      S += ".check_within(" + spell(W->Condition, SpellFor::Code) + ", \"" + W->Name + "\", \"" +
+           spell(W->Condition, SpellFor::User) + "\")";
   }
   return S;
 }

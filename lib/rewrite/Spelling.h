@@ -3,6 +3,7 @@
 // without the runtime's namespace).
 #pragma once
 
+#include "ConditionSpelling.h"
 #include "gpuautopar/LoopAnalysis.h"
 
 #include <string>

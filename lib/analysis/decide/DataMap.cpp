@@ -18,6 +18,7 @@
 // disagree with the legality verdict read off the same relations, and a
 // mistake in the walk above costs a wider map, not a lost write.
 #include "gpuautopar/DataMap.h"
+#include "Spelling.h"
 #include "AffinePoly.h"
 #include "BodyModel.h"
 #include "Containers.h"
@@ -52,8 +53,9 @@ std::pair<Poly, int64_t> symbolsAndNumber(Poly P) {
 
 class Inference {
 public:
-  Inference(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags)
-      : A(A), M(M), Diags(Diags), Test(A, M, Ctx), Atoms(Test.atoms()), Lin(Test.linearizer()) {}
+  Inference(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags,
+            const AnalysisOptions &Opts)
+      : A(A), M(M), Diags(Diags), Test(A, M, Ctx, Opts), Atoms(Test.atoms()), Lin(Test.linearizer()) {}
 
   bool run() {
     // The model's accesses per object, in the order the body names them; a
@@ -490,15 +492,16 @@ private:
 } // namespace
 
 std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &M, const VarDecl *V, StringRef Name,
-                                       ASTContext &Ctx, DiagnosticsEngine &Diags) {
-  return Inference(A, M, Ctx, Diags).sectionOf(V, Name);
+                                       ASTContext &Ctx, DiagnosticsEngine &Diags, const AnalysisOptions &Opts) {
+  return Inference(A, M, Ctx, Diags, Opts).sectionOf(V, Name);
 }
 
-bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags) {
+bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags,
+                   const AnalysisOptions &Opts) {
   A.Arrays.clear();
   if (!A.Loop)
     return true;
-  return Inference(A, M, Ctx, Diags).run();
+  return Inference(A, M, Ctx, Diags, Opts).run();
 }
 
 } // namespace gpuautopar

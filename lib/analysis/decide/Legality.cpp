@@ -8,6 +8,7 @@
 #include "ScalarUses.h"
 #include "decide/Overlap.h"
 #include "decide/VerdictReport.h"
+#include "ConditionSpelling.h"
 #include "gpuautopar/Diagnostics.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -33,7 +34,8 @@ const char *what(const Access &A) { return A.Write ? "write" : "read"; }
 
 class Checker {
 public:
-  Checker(LoopAnalysis &A, const BodyModel &Walk, ASTContext &Ctx) : A(A), Ctx(Ctx), Walk(Walk) {}
+  Checker(LoopAnalysis &A, const BodyModel &Walk, ASTContext &Ctx, const AnalysisOptions &Opts)
+      : A(A), Ctx(Ctx), Walk(Walk), Opts(Opts) {}
 
   // Decides A.Verdict (and A.Reads, A.Writes); reports nothing.
   void run() {
@@ -178,7 +180,7 @@ private:
   // Every pair (write, any access) of one array, itself included: two
   // iterations running the same write also conflict if it hits one element.
   void arrays() {
-    DependenceTest Test(A, Walk, Ctx);
+    DependenceTest Test(A, Walk, Ctx, Opts);
     std::map<std::pair<const ValueDecl *, std::string>, std::vector<const Access *>> ByObject;
     std::vector<std::pair<const ValueDecl *, std::string>> Order; // first use first, for stable output
     for (const Access &X : Walk.Accesses)
@@ -194,9 +196,9 @@ private:
       if (llvm::none_of(List, [](const Access *X) { return X->Write; }))
         continue;
       DependenceVerdict R = Test.test(List);
-      if (!R.Guard.empty()) {
+      if (R.Guard) {
         const Access *First = *llvm::find_if(List, [](const Access *X) { return X->Write; });
-        A.Checks.push_back(WithinDimensions{Name, R.Guard, R.GuardShown, First->E->getExprLoc()});
+        A.Checks.push_back(WithinDimensions{Name, std::move(*R.Guard), First->E->getExprLoc()});
       }
       if (R.K == DependenceVerdict::Dependent) {
         const bool Same = R.Write == R.Other;
@@ -346,6 +348,7 @@ private:
   LoopAnalysis &A;
   ASTContext &Ctx;
   const BodyModel &Walk;
+  const AnalysisOptions &Opts;
 };
 
 } // namespace
@@ -364,10 +367,10 @@ bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diag
   assert(A.Loop && "legality of a loop that was not recognised");
   A.Verdict = LegalityVerdict();
   A.Checks.clear();
-  Checker(A, Body, Ctx).run();
+  Checker(A, Body, Ctx, Opts).run();
   for (const RuntimeCheck &C : A.Checks)
     if (const auto *W = std::get_if<WithinDimensions>(&C))
-      render(Finding{Diag::BoundsCheckedAtRunTime, W->Loc, {W->Name, W->Shown}}, Diags, Opts.Strict, nullptr);
+      render(Finding{Diag::BoundsCheckedAtRunTime, W->Loc, {W->Name, shown(W->Condition)}}, Diags, Opts.Strict, nullptr);
   A.Verdict.Decided = true;
   assert((A.Verdict.K == LegalityVerdict::Independent) == A.Verdict.Reasons.empty() &&
          "a verdict other than independent says why");

@@ -18,12 +18,14 @@ struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in 
 // overrides what is inferred). Reports an error for a raw pointer whose extent
 // cannot be known (naming the pointer and the map clause to add) and returns
 // false then.
-bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                   const AnalysisOptions &Opts);
 
 // The section one iteration of `A.Loop` touches of what the body names
 // `Name` through `V` (`V` itself, or a member of it: "s.data"), as a map of
 // it would have it, or nothing; reports nothing.
 std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &Body, const clang::VarDecl *V,
-                                       llvm::StringRef Name, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+                                       llvm::StringRef Name, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                                       const AnalysisOptions &Opts);
 
 } // namespace gpuautopar

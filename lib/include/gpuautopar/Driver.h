@@ -60,6 +60,7 @@ struct FileResult {
 struct DriverOptions {
   std::string ResourceDir; // clang's builtin headers, baked in at build time
   bool Strict = false;     // --strict: unprovable independence is an error
+  bool ExactShortcuts = true; // AnalysisOptions::ExactShortcuts
   std::vector<std::string> RuntimeIncludeDirs; // where <gpu_autopar/gpu_autopar.h> is, searched last
   // --accept=omp,acc: OpenMP / OpenACC loop directives are annotations too.
   bool AcceptOpenMP = false, AcceptOpenACC = false;

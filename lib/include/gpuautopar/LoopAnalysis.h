@@ -5,6 +5,7 @@
 #include "gpuautopar/Annotation.h"
 #include "gpuautopar/CanonicalLoop.h"
 #include "gpuautopar/Diagnostics.h"
+#include "gpuautopar/ParamCondition.h"
 #include "gpuautopar/Polynomial.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -181,6 +182,10 @@ const char *spelling(LegalityVerdict::Kind K);
 // How the analysis treats what it cannot prove, passed down from the command line.
 struct AnalysisOptions {
   bool Strict = false; // --strict: an unproven loop is rejected
+  // The exact answers found without isl (lib/analysis/query/Shortcuts.cpp)
+  // are taken; off, isl answers every question, so that a test can check
+  // that the shortcuts decide as isl does (datamap/isl-agrees.test).
+  bool ExactShortcuts = true;
 };
 
 // The run-time checks, one variant (lib/rewrite/Spelling spells them):
@@ -204,7 +209,8 @@ struct DisjointObjects {
 // `T a[][64]` with `j < m`): Condition says when, and the rewritten loop
 // runs serially when it does not hold (`.check_within(...)`).
 struct WithinDimensions {
-  std::string Name, Condition, Shown; // Shown: the condition as the user writes it
+  std::string Name;
+  ParamCondition Condition;
   clang::SourceLocation Loc; // the first write
 };
 using RuntimeCheck = std::variant<DisjointMaps, DisjointObjects, WithinDimensions>;
