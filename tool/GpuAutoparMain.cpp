@@ -5,6 +5,7 @@
 #include "ReportWriter.h"
 #include "UnifiedDiff.h"
 #include "gpuautopar/Driver.h"
+#include "gpuautopar/LoopAnalyzer.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Config/llvm-config.h"
@@ -37,6 +38,10 @@ cl::opt<bool> CheckOnly("check", cl::desc("Analyse and diagnose only; write noth
 cl::opt<bool> Diff("diff", cl::desc("Print a unified diff instead of the rewritten source"), cl::cat(Category));
 cl::opt<bool> Strict("strict", cl::desc("Dependences the analysis cannot rule out are errors, not warnings"),
                      cl::cat(Category));
+// For a test that the analysis builds one polyhedral model per loop nest.
+cl::opt<bool> PrintIslContexts("print-isl-contexts",
+                               cl::desc("Print how many isl contexts the analysis allocated (to stderr)"), cl::Hidden,
+                               cl::cat(Category));
 cl::opt<bool> NoRemarks("no-remarks",
                         cl::desc("Do not print remarks (run-time checks, loops on CPU threads only); --report keeps them"),
                         cl::cat(Category));
@@ -290,5 +295,7 @@ int main(int argc, const char **argv) {
       error(Problem);
       Exit = UsageOrIO;
     }
+  if (PrintIslContexts)
+    errs() << "gpu-autopar: isl contexts: " << gpuautopar::islContextsMade() << "\n";
   return Exit;
 }

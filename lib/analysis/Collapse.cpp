@@ -1,5 +1,6 @@
 #include "gpuautopar/Collapse.h"
-#include "BodyModel.h"
+#include "model/BodyModel.h"
+#include "model/LoopModel.h"
 #include "gpuautopar/CanonicalLoop.h"
 #include "gpuautopar/Diagnostics.h"
 #include "gpuautopar/Legality.h"
@@ -125,7 +126,7 @@ bool collapseNest(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags) {
   return true;
 }
 
-bool collapsedLoopsAreParallel(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngine &Diags,
+bool collapsedLoopsAreParallel(LoopAnalysis &A, LoopModel &Model, ASTContext &Ctx, DiagnosticsEngine &Diags,
                                const AnalysisOptions &Opts) {
   bool Ok = true;
   for (const CanonicalLoop &Inner : A.Collapsed) {
@@ -134,7 +135,9 @@ bool collapsedLoopsAreParallel(LoopAnalysis &A, ASTContext &Ctx, DiagnosticsEngi
     Nested.Loop = Inner;
     Nested.Clauses = A.Clauses;
     Nested.SerialReason = A.SerialReason; // said once per loop
-    Ok = checkLegality(Nested, collectBody(Nested, Ctx), Ctx, Diags, Opts) && Ok;
+    const BodyModel Body = collectBody(Nested, Ctx);
+    std::unique_ptr<LevelModel> Level = Model.collapsedLevel(*Nested.Loop, Body);
+    Ok = checkLegality(Nested, Body, *Level, Ctx, Diags, Opts) && Ok;
     A.SerialReason = Nested.SerialReason;
   }
   return Ok;

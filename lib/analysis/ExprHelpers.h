@@ -27,6 +27,12 @@ inline bool inside(const clang::SourceManager &SM, clang::SourceRange R, clang::
          !SM.isBeforeInTranslationUnit(R.getEnd(), L);
 }
 
+// The expression as the user wrote it, an absent one (a loop's start or
+// bound) as 0.
+inline std::string textOrZero(const clang::Expr *E, const clang::ASTContext &Ctx) {
+  return E ? sourceText(E, Ctx) : "0";
+}
+
 // The variable a (possibly parenthesised or converted) name refers to, or null.
 inline const clang::VarDecl *asVariable(const clang::Expr *E) {
   if (const auto *Ref = llvm::dyn_cast_or_null<clang::DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))

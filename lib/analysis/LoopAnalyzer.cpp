@@ -1,5 +1,6 @@
 #include "gpuautopar/LoopAnalyzer.h"
-#include "BodyModel.h"
+#include "model/BodyModel.h"
+#include "model/LoopModel.h"
 #include "gpuautopar/CanonicalLoop.h"
 #include "gpuautopar/Classification.h"
 #include "gpuautopar/ClauseParser.h"
@@ -58,10 +59,17 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
     if (Target == Rewritten)
       A.IterationEnds.push_back(Continue);
   A.KernelLaunches = Body.KernelLaunches;
-  const bool Legal = checkLegality(A, Body, Ctx, Diags, Opts) && collapsedLoopsAreParallel(A, Ctx, Diags, Opts);
+  // The nest's one polyhedral model: legality, the collapsed levels, the
+  // data maps and every section below read it.
+  LoopModel Model(*A.Loop, Body, Ctx, Opts);
+  const bool Legal = checkLegality(A, Body, Model.forDependence(), Ctx, Diags, Opts) &&
+                     collapsedLoopsAreParallel(A, Model, Ctx, Diags, Opts);
   const bool Classified = classifyLoop(A, Body, Ctx, Diags);
-  const bool Mapped = Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Body, Ctx, Diags, Opts));
-  auto SectionOf = [&](const VarDecl *V, StringRef Name) { return sectionOf(A, Body, V, Name, Ctx, Diags, Opts); };
+  const bool Mapped =
+      Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Body, Model.forSections(), Diags));
+  auto SectionOf = [&](const VarDecl *V, StringRef Name) {
+    return sectionOf(A, Body, V, Name, Model.forSections(), Diags);
+  };
   if (!settleAliasChecks(A, Mapped, Diags, Opts, SectionOf) || !Mapped)
     return A;
   A.Accepted = true;

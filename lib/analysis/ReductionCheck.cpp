@@ -1,5 +1,5 @@
 #include "ReductionCheck.h"
-#include "BodyModel.h"
+#include "model/BodyModel.h"
 #include "gpuautopar/ClauseParser.h"
 #include "gpuautopar/Diagnostics.h"
 

@@ -1,7 +1,7 @@
 // A possible overlap of two objects becomes a run-time check once the maps
 // are known, or the warning it was (settleAliasChecks, gpuautopar/Legality.h).
 #include "VerdictReport.h"
-#include "../Containers.h"
+#include "Containers.h"
 #include "gpuautopar/Legality.h"
 
 #include "clang/AST/Decl.h"

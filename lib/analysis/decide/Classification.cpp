@@ -1,5 +1,5 @@
 #include "gpuautopar/Classification.h"
-#include "BodyModel.h"
+#include "model/BodyModel.h"
 #include "Containers.h"
 #include "ExprHelpers.h"
 #include "FunctionKinds.h"

@@ -19,10 +19,10 @@
 // mistake in the walk above costs a wider map, not a lost write.
 #include "gpuautopar/DataMap.h"
 #include "Spelling.h"
-#include "AffinePoly.h"
-#include "BodyModel.h"
+#include "model/AffinePoly.h"
+#include "model/BodyModel.h"
 #include "Containers.h"
-#include "Dependence.h"
+#include "query/Sections.h"
 #include "gpuautopar/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
@@ -53,9 +53,8 @@ std::pair<Poly, int64_t> symbolsAndNumber(Poly P) {
 
 class Inference {
 public:
-  Inference(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags,
-            const AnalysisOptions &Opts)
-      : A(A), M(M), Diags(Diags), Test(A, M, Ctx, Opts), Atoms(Test.atoms()), Lin(Test.linearizer()) {}
+  Inference(LoopAnalysis &A, const BodyModel &M, LevelModel &Model, DiagnosticsEngine &Diags)
+      : A(A), M(M), Diags(Diags), Model(Model), Atoms(Model.Atoms), Lin(Model.Lin) {}
 
   bool run() {
     // The model's accesses per object, in the order the body names them; a
@@ -279,7 +278,7 @@ private:
           return std::nullopt;
         // The variable's coefficient: C times the invariants beside it (`nz`
         // in `j*nz`, a row's stride), taken as positive; the section's
-        // proof checks that (DependenceTest::proveSection).
+        // proof checks that (query/Sections.h, proveSection).
         Monomial Beside = Mono;
         Beside.erase(std::find(Beside.begin(), Beside.end(), Inner.front()));
         if (Atoms.varies(Beside))
@@ -401,7 +400,7 @@ private:
     // come back as whatever the device held).
     std::optional<Poly> Minus = scale(*Scale, -1);
     const bool Meets = Parts.size() == 1 && (Parts[0].second == *Scale || (Minus && Parts[0].second == *Minus));
-    const SectionProof Proof = Test.proveSection(Used, Subscripts, *Scale, Parts, Meets);
+    const SectionProof Proof = proveSection(Model, Used, Subscripts, *Scale, Parts, Meets);
     if (!Proof.Contains)
       return std::nullopt;
     TilesChunk = Meets && Proof.Dense;
@@ -482,7 +481,7 @@ private:
   LoopAnalysis &A;
   const BodyModel &M;
   DiagnosticsEngine &Diags;
-  DependenceTest Test; // its atoms and linearizer are ours: one meaning for a polynomial
+  LevelModel &Model; // its atoms and linearizer are ours: one meaning for a polynomial
   AtomTable &Atoms;
   Linearizer &Lin;
   bool TilesChunk = false; // set by section()
@@ -492,16 +491,15 @@ private:
 } // namespace
 
 std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &M, const VarDecl *V, StringRef Name,
-                                       ASTContext &Ctx, DiagnosticsEngine &Diags, const AnalysisOptions &Opts) {
-  return Inference(A, M, Ctx, Diags, Opts).sectionOf(V, Name);
+                                       LevelModel &Model, DiagnosticsEngine &Diags) {
+  return Inference(A, M, Model, Diags).sectionOf(V, Name);
 }
 
-bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, ASTContext &Ctx, DiagnosticsEngine &Diags,
-                   const AnalysisOptions &Opts) {
+bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, LevelModel &Model, DiagnosticsEngine &Diags) {
   A.Arrays.clear();
   if (!A.Loop)
     return true;
-  return Inference(A, M, Ctx, Diags, Opts).run();
+  return Inference(A, M, Model, Diags).run();
 }
 
 } // namespace gpuautopar

@@ -1,7 +1,7 @@
 #include "gpuautopar/Legality.h"
-#include "BodyModel.h"
+#include "model/BodyModel.h"
 #include "Containers.h"
-#include "Dependence.h"
+#include "query/Dependence.h"
 #include "ExprHelpers.h"
 #include "FunctionKinds.h"
 #include "ReductionCheck.h"
@@ -34,8 +34,8 @@ const char *what(const Access &A) { return A.Write ? "write" : "read"; }
 
 class Checker {
 public:
-  Checker(LoopAnalysis &A, const BodyModel &Walk, ASTContext &Ctx, const AnalysisOptions &Opts)
-      : A(A), Ctx(Ctx), Walk(Walk), Opts(Opts) {}
+  Checker(LoopAnalysis &A, const BodyModel &Walk, LevelModel &Model, ASTContext &Ctx)
+      : A(A), Ctx(Ctx), Walk(Walk), Model(Model) {}
 
   // Decides A.Verdict (and A.Reads, A.Writes); reports nothing.
   void run() {
@@ -180,7 +180,6 @@ private:
   // Every pair (write, any access) of one array, itself included: two
   // iterations running the same write also conflict if it hits one element.
   void arrays() {
-    DependenceTest Test(A, Walk, Ctx, Opts);
     std::map<std::pair<const ValueDecl *, std::string>, std::vector<const Access *>> ByObject;
     std::vector<std::pair<const ValueDecl *, std::string>> Order; // first use first, for stable output
     for (const Access &X : Walk.Accesses)
@@ -195,7 +194,7 @@ private:
       const std::string &Name = Object.second;
       if (llvm::none_of(List, [](const Access *X) { return X->Write; }))
         continue;
-      DependenceVerdict R = Test.test(List);
+      DependenceVerdict R = dependence(Model, List);
       if (R.Guard) {
         const Access *First = *llvm::find_if(List, [](const Access *X) { return X->Write; });
         A.Checks.push_back(WithinDimensions{Name, std::move(*R.Guard), First->E->getExprLoc()});
@@ -348,7 +347,7 @@ private:
   LoopAnalysis &A;
   ASTContext &Ctx;
   const BodyModel &Walk;
-  const AnalysisOptions &Opts;
+  LevelModel &Model;
 };
 
 } // namespace
@@ -362,12 +361,12 @@ const char *spelling(LegalityVerdict::Kind K) {
   llvm_unreachable("unknown verdict");
 }
 
-bool checkLegality(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, DiagnosticsEngine &Diags,
-                   const AnalysisOptions &Opts) {
+bool checkLegality(LoopAnalysis &A, const BodyModel &Body, LevelModel &Model, ASTContext &Ctx,
+                   DiagnosticsEngine &Diags, const AnalysisOptions &Opts) {
   assert(A.Loop && "legality of a loop that was not recognised");
   A.Verdict = LegalityVerdict();
   A.Checks.clear();
-  Checker(A, Body, Ctx, Opts).run();
+  Checker(A, Body, Model, Ctx).run();
   for (const RuntimeCheck &C : A.Checks)
     if (const auto *W = std::get_if<WithinDimensions>(&C))
       render(Finding{Diag::BoundsCheckedAtRunTime, W->Loc, {W->Name, shown(W->Condition)}}, Diags, Opts.Strict, nullptr);

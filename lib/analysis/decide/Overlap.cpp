@@ -1,5 +1,5 @@
 #include "Overlap.h"
-#include "../Containers.h"
+#include "Containers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

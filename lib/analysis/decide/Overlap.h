@@ -3,7 +3,7 @@
 // a possible overlap (LegalityVerdict::Reason::Overlap) (internal).
 #pragma once
 
-#include "../BodyModel.h"
+#include "model/BodyModel.h"
 
 #include <string>
 

@@ -11,6 +11,8 @@ class DiagnosticsEngine;
 
 namespace gpuautopar {
 
+class LoopModel;
+
 // Finds the n-1 loops nested in A.Loop that collapse(n) takes along and fills
 // A.Collapsed. Each must be a canonical for loop that is the only statement
 // of the loop around it (a perfect nest), with bounds and a step that do not
@@ -19,8 +21,9 @@ namespace gpuautopar {
 bool collapseNest(LoopAnalysis &A, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
 
 // The iterations of every collapsed inner loop must be independent as well
-// (for fixed outer values): each is checked as the annotated loop is.
-bool collapsedLoopsAreParallel(LoopAnalysis &A, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
-                               const AnalysisOptions &Opts);
+// (for fixed outer values): each is checked as the annotated loop is, on a
+// level of the nest's model (`Model`, lib/analysis/model/LoopModel.h).
+bool collapsedLoopsAreParallel(LoopAnalysis &A, LoopModel &Model, clang::ASTContext &Ctx,
+                               clang::DiagnosticsEngine &Diags, const AnalysisOptions &Opts);
 
 } // namespace gpuautopar

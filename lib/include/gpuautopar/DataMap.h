@@ -12,20 +12,20 @@ class DiagnosticsEngine;
 
 namespace gpuautopar {
 
-struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in one walk
+struct BodyModel;  // lib/analysis/model/BodyModel.h: what the body does, collected in one walk
+class LevelModel; // lib/analysis/model/LoopModel.h: the loop as isl sees it, built once per nest
 
 // Fills `A.Arrays` from the model of `A.Loop`'s body and `A.Clauses.Maps` (a map clause
 // overrides what is inferred). Reports an error for a raw pointer whose extent
 // cannot be known (naming the pointer and the map clause to add) and returns
 // false then.
-bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
-                   const AnalysisOptions &Opts);
+// `Model` is A.Loop's, read for sections (LoopModel::forSections).
+bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, LevelModel &Model, clang::DiagnosticsEngine &Diags);
 
 // The section one iteration of `A.Loop` touches of what the body names
 // `Name` through `V` (`V` itself, or a member of it: "s.data"), as a map of
 // it would have it, or nothing; reports nothing.
 std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &Body, const clang::VarDecl *V,
-                                       llvm::StringRef Name, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
-                                       const AnalysisOptions &Opts);
+                                       llvm::StringRef Name, LevelModel &Model, clang::DiagnosticsEngine &Diags);
 
 } // namespace gpuautopar

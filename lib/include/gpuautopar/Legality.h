@@ -14,7 +14,8 @@ class DiagnosticsEngine;
 
 namespace gpuautopar {
 
-struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in one walk
+struct BodyModel;  // lib/analysis/model/BodyModel.h: what the body does, collected in one walk
+class LevelModel; // lib/analysis/model/LoopModel.h: the loop as isl sees it, built once per nest
 
 // Checks `A.Loop`'s body against `A.Clauses`:
 //  - no `break`, `return` or `goto` out of the loop, no write to the induction variable;
@@ -26,8 +27,9 @@ struct BodyModel; // lib/analysis/BodyModel.h: what the body does, collected in 
 // Decides A.Verdict (and fills A.Reads and A.Writes), then reports the
 // verdict's reasons but possible overlaps of two objects (settleAliasChecks). Returns whether the loop may run in parallel: proven
 // independent, or unproven without --strict.
-bool checkLegality(LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
-                   const AnalysisOptions &Opts);
+// `Model` is A.Loop's, read for the dependence test.
+bool checkLegality(LoopAnalysis &A, const BodyModel &Body, LevelModel &Model, clang::ASTContext &Ctx,
+                   clang::DiagnosticsEngine &Diags, const AnalysisOptions &Opts);
 
 // A possible overlap of two objects (a reason of the verdict with an Overlap)
 // is reported after classification and data maps, here: when `CanCheck` (the

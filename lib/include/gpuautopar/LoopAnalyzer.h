@@ -22,4 +22,9 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const clang::Stmt *Next, clan
                          const clang::Decl *Enclosing, clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
                          const AnalysisOptions &Opts);
 
+// The isl contexts the analysis has allocated in this process: one per loop
+// nest it modelled, collapsed levels, data maps and sections included
+// (lib/analysis/model/LoopModel.h). For a test (--print-isl-contexts).
+unsigned islContextsMade();
+
 } // namespace gpuautopar

@@ -6,7 +6,7 @@
 // both read them (internal).
 #pragma once
 
-#include "BodyModel.h"
+#include "model/BodyModel.h"
 #include "gpuautopar/Polynomial.h"
 
 #include <cstdint>
@@ -21,6 +21,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class Expr;
 class ValueDecl;
 } // namespace clang
@@ -45,6 +46,9 @@ struct Poly {
 std::optional<Poly> add(const Poly &A, const Poly &B);
 std::optional<Poly> scale(const Poly &A, int64_t K);
 std::optional<Poly> multiply(const Poly &A, const Poly &B);
+std::optional<Poly> minus(const Poly &A, const Poly &B);
+// `A - B` when it is a number.
+std::optional<int64_t> difference(const Poly &A, const Poly &B);
 
 struct Atom {
   enum Kind {
@@ -108,6 +112,7 @@ public:
 private:
   std::optional<Poly> walk(const clang::Expr *E, int Depth);
   std::optional<Poly> variable(const clang::Expr *E, int Depth);
+  std::optional<Poly> call(const clang::CallExpr *Call, int Depth);
 
   clang::ASTContext &Ctx;
   const BodyModel &M;

@@ -1,4 +1,4 @@
-#include "AffinePoly.h"
+#include "model/AffinePoly.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -99,6 +99,16 @@ bool AtomTable::varies(const Monomial &M) const {
 
 bool AtomTable::varies(const Poly &P) const {
   return std::any_of(P.Terms.begin(), P.Terms.end(), [&](const auto &T) { return varies(T.first); });
+}
+
+std::optional<Poly> minus(const Poly &A, const Poly &B) {
+  std::optional<Poly> MinusB = scale(B, -1);
+  return MinusB ? add(A, *MinusB) : std::nullopt;
+}
+
+std::optional<int64_t> difference(const Poly &A, const Poly &B) {
+  std::optional<Poly> D = minus(A, B);
+  return D && D->isConstant() ? std::optional(D->constantTerm()) : std::nullopt;
 }
 
 namespace {
@@ -203,6 +213,38 @@ std::optional<Poly> Linearizer::variable(const Expr *E, int Depth) {
   return std::nullopt;
 }
 
+// `v.size()` of a container the body does not resize, `std::min` or
+// `std::max` of two integers.
+std::optional<Poly> Linearizer::call(const CallExpr *Call, int Depth) {
+  // v.size() of a container the body does not resize.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const CXXMethodDecl *Method = MC->getMethodDecl();
+    const auto *Obj = dyn_cast<DeclRefExpr>(MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    const auto *V = Obj ? dyn_cast<VarDecl>(Obj->getDecl()) : nullptr;
+    if (Method && Method->getDeclName().isIdentifier() && Method->getName() == "size" && MC->getNumArgs() == 0 &&
+        V && M.isOutside(V, Ctx.getSourceManager()) && !M.WrittenOutside.count(V)) {
+      Atom A{Atom::Size};
+      A.Root = V;
+      A.Spelling = V->getNameAsString() + ".size()";
+      return Poly::atom(T.intern(std::move(A)));
+    }
+    return std::nullopt;
+  }
+  // std::min / std::max of two integers.
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (F && F->isInStdNamespace() && F->getDeclName().isIdentifier() && Call->getNumArgs() == 2 &&
+      (F->getName() == "min" || F->getName() == "max")) {
+    std::optional<Poly> L = walk(Call->getArg(0), Depth), R = walk(Call->getArg(1), Depth);
+    if (!L || !R)
+      return std::nullopt;
+    Atom A{F->getName() == "min" ? Atom::Min : Atom::Max};
+    A.A = std::make_shared<Poly>(*L);
+    A.B = std::make_shared<Poly>(*R);
+    return Poly::atom(T.intern(std::move(A)));
+  }
+  return std::nullopt;
+}
+
 std::optional<Poly> Linearizer::walk(const Expr *E, int Depth) {
   if (!E)
     return std::nullopt;
@@ -226,35 +268,8 @@ std::optional<Poly> Linearizer::walk(const Expr *E, int Depth) {
         return scale(*P, -1);
     return std::nullopt;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // v.size() of a container the body does not resize.
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-      const CXXMethodDecl *Method = MC->getMethodDecl();
-      const auto *Obj = dyn_cast<DeclRefExpr>(MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
-      const auto *V = Obj ? dyn_cast<VarDecl>(Obj->getDecl()) : nullptr;
-      if (Method && Method->getDeclName().isIdentifier() && Method->getName() == "size" && MC->getNumArgs() == 0 &&
-          V && M.isOutside(V, Ctx.getSourceManager()) && !M.WrittenOutside.count(V)) {
-        Atom A{Atom::Size};
-        A.Root = V;
-        A.Spelling = V->getNameAsString() + ".size()";
-        return Poly::atom(T.intern(std::move(A)));
-      }
-      return std::nullopt;
-    }
-    // std::min / std::max of two integers.
-    const FunctionDecl *F = Call->getDirectCallee();
-    if (F && F->isInStdNamespace() && F->getDeclName().isIdentifier() && Call->getNumArgs() == 2 &&
-        (F->getName() == "min" || F->getName() == "max")) {
-      std::optional<Poly> L = walk(Call->getArg(0), Depth), R = walk(Call->getArg(1), Depth);
-      if (!L || !R)
-        return std::nullopt;
-      Atom A{F->getName() == "min" ? Atom::Min : Atom::Max};
-      A.A = std::make_shared<Poly>(*L);
-      A.B = std::make_shared<Poly>(*R);
-      return Poly::atom(T.intern(std::move(A)));
-    }
-    return std::nullopt;
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return call(Call, Depth);
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (!B)
     return std::nullopt;

@@ -1,4 +1,5 @@
-#include "BodyModel.h"
+#include "model/BodyModel.h"
+#include "model/BodyShapes.h"
 #include "ExprHelpers.h"
 #include "FunctionKinds.h"
 
@@ -16,101 +17,6 @@ namespace gpuautopar {
 namespace {
 
 using namespace clang;
-
-// Member functions that only read a container or give access to one element.
-bool isElementAccessor(const CXXMethodDecl *M) {
-  if (M->isConst() || M->getOverloadedOperator() == OO_Subscript)
-    return true;
-  if (!M->getDeclName().isIdentifier())
-    return false;
-  StringRef N = M->getName();
-  return N == "data" || N == "at" || N == "front" || N == "back" || N == "begin" || N == "end";
-}
-
-// C and C++ library functions that read or write a stream.
-bool isInputOutput(const FunctionDecl *F) {
-  if (!F->getDeclName().isIdentifier()) {
-    // std::cout << x, std::cin >> x
-    if (F->getOverloadedOperator() != OO_LessLess && F->getOverloadedOperator() != OO_GreaterGreater)
-      return false;
-    for (const ParmVarDecl *P : F->parameters())
-      if (const CXXRecordDecl *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl())
-        if (RD->isInStdNamespace() && (RD->getName().starts_with("basic_ostream") ||
-                                       RD->getName().starts_with("basic_istream")))
-          return true;
-    if (const auto *M = dyn_cast<CXXMethodDecl>(F))
-      if (M->getParent()->isInStdNamespace() && (M->getParent()->getName().starts_with("basic_ostream") ||
-                                                 M->getParent()->getName().starts_with("basic_istream")))
-        return true;
-    return false;
-  }
-  static const char *const Names[] = {"printf", "fprintf", "vprintf", "vfprintf", "puts",  "fputs",  "putchar",
-                                      "fputc",  "putc",    "fwrite",  "fflush",   "scanf", "fscanf", "getchar",
-                                      "fgets",  "fgetc",   "getc",    "fread",    "perror", "write", "read"};
-  StringRef N = F->getName();
-  for (const char *IO : Names)
-    if (N == IO)
-      return F->isExternC() || F->getBuiltinID() != 0 || F->isInStdNamespace();
-  return false;
-}
-
-// The global or static variables a visible function writes, following the
-// functions it calls in turn (a few levels deep).
-void globalsWritten(const FunctionDecl *F, int Depth, llvm::DenseSet<const FunctionDecl *> &Seen,
-                    std::vector<const VarDecl *> &Out);
-
-class GlobalWriteScan : public DynamicRecursiveASTVisitor {
-public:
-  GlobalWriteScan(int Depth, llvm::DenseSet<const FunctionDecl *> &Seen, std::vector<const VarDecl *> &Out)
-      : Depth(Depth), Seen(Seen), Out(Out) {}
-  bool VisitBinaryOperator(BinaryOperator *B) override {
-    if (B->isAssignmentOp())
-      target(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) override {
-    if (U->isIncrementDecrementOp())
-      target(U->getSubExpr());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) override {
-    if (E->isAssignmentOp() || E->getOperator() == OO_PlusPlus || E->getOperator() == OO_MinusMinus)
-      target(E->getArg(0));
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *E) override {
-    if (const FunctionDecl *F = E->getDirectCallee())
-      globalsWritten(F, Depth + 1, Seen, Out);
-    return true;
-  }
-
-private:
-  void target(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    while (true) {
-      if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
-        E = M->getBase()->IgnoreParenImpCasts();
-      else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E); S && S->getBase()->getType()->isArrayType())
-        E = S->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
-    if (const VarDecl *V = asVariable(E); V && V->hasGlobalStorage() && !V->getType().isConstQualified() &&
-                                           !llvm::is_contained(Out, V))
-      Out.push_back(V);
-  }
-  int Depth;
-  llvm::DenseSet<const FunctionDecl *> &Seen;
-  std::vector<const VarDecl *> &Out;
-};
-
-void globalsWritten(const FunctionDecl *F, int Depth, llvm::DenseSet<const FunctionDecl *> &Seen,
-                    std::vector<const VarDecl *> &Out) {
-  const FunctionDecl *Def = nullptr;
-  if (Depth > 4 || !F->isDefined(Def) || !Def->hasBody() || !Seen.insert(Def).second)
-    return;
-  GlobalWriteScan(Depth, Seen, Out).TraverseStmt(Def->getBody());
-}
 
 // A loop or switch around a statement of the body.
 struct Scope {
@@ -505,74 +411,12 @@ private:
       const_cast<InnerLoop *>(S.Counted)->Irregular = true;
   }
 
-  // A type narrower than int: `++j` converts back, wrapping without
-  // undefined behaviour.
-  bool promotes(QualType T) const { return Ctx.getTypeSize(T) < Ctx.getTypeSize(Ctx.IntTy); }
-
-  // Whether a loop from `Lower` by `Step` (1 or -1) reaches `Bound` without
-  // wrapping: both numbers on the right side, or counting up from 0.
-  bool startsBefore(const Expr *Lower, const Expr *Bound, int64_t Step) const {
-    Expr::EvalResult Lo, Hi;
-    if (Lower->isValueDependent() || !Lower->EvaluateAsInt(Lo, Ctx))
-      return false;
-    if (Step > 0 && Lo.Val.getInt().isZero())
-      return true;
-    if (Bound->isValueDependent() || !Bound->EvaluateAsInt(Hi, Ctx))
-      return false;
-    const llvm::APSInt &A = Lo.Val.getInt(), &B = Hi.Val.getInt();
-    return Step > 0 ? llvm::APSInt::compareValues(A, B) <= 0 : llvm::APSInt::compareValues(A, B) >= 0;
-  }
-
   // `for (j = lo; j < ub; ++j)` as a counted loop, or null.
   const InnerLoop *counted(const ForStmt *S) {
-    InnerLoop L;
-    L.Stmt = S;
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S->getInit()); DS && DS->isSingleDecl()) {
-      L.Var = dyn_cast<VarDecl>(DS->getSingleDecl());
-      L.Lower = L.Var ? L.Var->getInit() : nullptr;
-    } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(S->getInit()); B && B->getOpcode() == BO_Assign) {
-      L.Var = asVariable(B->getLHS());
-      L.Lower = B->getRHS();
-    }
-    if (!L.Var || !L.Lower || !L.Var->getType()->isIntegerType() || L.Var == M.Induction)
+    std::optional<InnerLoop> L = countedLoop(S, M.Induction, Ctx);
+    if (!L)
       return nullptr;
-    const auto *Cond = dyn_cast_or_null<BinaryOperator>(S->getCond() ? S->getCond()->IgnoreParenImpCasts() : nullptr);
-    if (!Cond || !Cond->isComparisonOp() || Cond->getOpcode() == BO_EQ)
-      return nullptr;
-    std::optional<LoopCompare> Cmp = comparison(Cond, L.Var, L.Bound);
-    if (!Cmp)
-      return nullptr;
-    L.Compare = *Cmp;
-    const Expr *Inc = S->getInc() ? S->getInc()->IgnoreParens() : nullptr;
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc); U && U->isIncrementDecrementOp() &&
-                                                             asVariable(U->getSubExpr()) == L.Var) {
-      L.Step = U->isIncrementOp() ? 1 : -1;
-    } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
-               CA && asVariable(CA->getLHS()) == L.Var &&
-               (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)) {
-      Expr::EvalResult R;
-      if (CA->getRHS()->isValueDependent() || !CA->getRHS()->EvaluateAsInt(R, Ctx) ||
-          R.Val.getInt().getSignificantBits() > 32 || R.Val.getInt().isZero())
-        return nullptr;
-      L.Step = R.Val.getInt().getExtValue() * (CA->getOpcode() == BO_SubAssign ? -1 : 1);
-    } else {
-      return nullptr;
-    }
-    if (L.Compare == LoopCompare::NotEqual) {
-      // `j != n` by ones is `j < n` (or `j > n` counting down) wherever it
-      // ends: a signed `j` that starts past `n` overflows, which C++ leaves
-      // undefined. An unsigned one wraps around instead, so it counts only
-      // when it starts on the right side of `n`.
-      if ((L.Step != 1 && L.Step != -1) || !(L.Var->getType()->isSignedIntegerType()
-                                                 ? !promotes(L.Var->getType())
-                                                 : startsBefore(L.Lower, L.Bound, L.Step)))
-        return nullptr;
-      L.Compare = L.Step > 0 ? LoopCompare::Less : LoopCompare::Greater;
-    }
-    const bool Up = L.Compare == LoopCompare::Less || L.Compare == LoopCompare::LessEqual;
-    if (Up != (L.Step > 0))
-      return nullptr;
-    M.InnerLoops.push_back(L);
+    M.InnerLoops.push_back(*L);
     return &M.InnerLoops.back();
   }
 
@@ -647,40 +491,9 @@ private:
   void element(const Expr *E) {
     if (Consumed.count(E))
       return;
-    std::vector<const Expr *> Subscripts;
-    std::vector<const Expr *> Chain{E};
-    const Expr *Base = nullptr;
-    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-      const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
-      if (const auto *Add = dyn_cast<BinaryOperator>(Sub); Add && Add->getOpcode() == BO_Add) {
-        const bool PtrLeft = Add->getLHS()->getType()->isPointerType();
-        Base = (PtrLeft ? Add->getLHS() : Add->getRHS())->IgnoreParenImpCasts();
-        Subscripts.push_back(PtrLeft ? Add->getRHS() : Add->getLHS());
-      } else {
-        Base = Sub;
-        Subscripts.push_back(nullptr);
-      }
-    } else {
-      const Expr *Cur = E;
-      while (true) {
-        if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Cur)) {
-          Subscripts.insert(Subscripts.begin(), ASE->getIdx());
-          Cur = ASE->getBase()->IgnoreParenImpCasts();
-        } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Cur); Op && Op->getOperator() == OO_Subscript) {
-          Subscripts.insert(Subscripts.begin(), Op->getArg(1));
-          Cur = Op->getArg(0)->IgnoreParenImpCasts();
-        } else if (const auto *At = dyn_cast<CXXMemberCallExpr>(Cur);
-                   At && At->getMethodDecl() && At->getMethodDecl()->getDeclName().isIdentifier() &&
-                   At->getMethodDecl()->getName() == "at" && At->getNumArgs() == 1) {
-          Subscripts.insert(Subscripts.begin(), At->getArg(0));
-          Cur = At->getImplicitObjectArgument()->IgnoreParenImpCasts();
-        } else {
-          break;
-        }
-        Chain.push_back(Cur);
-      }
-      Base = Cur;
-    }
+    ElementChain EC = elementChain(E);
+    std::vector<const Expr *> &Subscripts = EC.Subscripts, &Chain = EC.Chain;
+    const Expr *Base = EC.Base;
     // `s.data[i]`, `p->data[i]`, `data[i]` in a method: the member path names the object.
     std::string Path;
     const ValueDecl *Member = nullptr;

@@ -1,0 +1,50 @@
+// How the body model reads single constructs (internal): a counted inner
+// loop's header, an element access's chain of subscripts, and what a called
+// function is known to do.
+#pragma once
+
+#include "model/BodyModel.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CXXMethodDecl;
+class Expr;
+class ForStmt;
+class FunctionDecl;
+class VarDecl;
+} // namespace clang
+
+namespace gpuautopar {
+
+// Member functions that only read a container or give access to one element.
+bool isElementAccessor(const clang::CXXMethodDecl *M);
+
+// C and C++ library functions that read or write a stream.
+bool isInputOutput(const clang::FunctionDecl *F);
+
+// The global or static variables a visible function writes, following the
+// functions it calls in turn (a few levels deep).
+void globalsWritten(const clang::FunctionDecl *F, int Depth, llvm::DenseSet<const clang::FunctionDecl *> &Seen,
+                    std::vector<const clang::VarDecl *> &Out);
+
+// `for (j = lo; j < ub; ++j)` as a counted loop over a variable other than
+// the annotated loop's `Induction`, or nothing.
+std::optional<InnerLoop> countedLoop(const clang::ForStmt *S, const clang::VarDecl *Induction,
+                                     const clang::ASTContext &Ctx);
+
+// An element access `a[i][j]`, `v.at(k)`, `*p` or `*(p + k)` taken apart:
+// its subscripts outermost first (null for `*p`), the expressions from the
+// access down to Base, and the base expression.
+struct ElementChain {
+  std::vector<const clang::Expr *> Subscripts;
+  std::vector<const clang::Expr *> Chain;
+  const clang::Expr *Base = nullptr;
+};
+ElementChain elementChain(const clang::Expr *E);
+
+} // namespace gpuautopar
