@@ -94,6 +94,9 @@ Entry entryFor(Diag D, bool Strict) {
                        "dimensions (%1); the rewritten loop checks this first and runs serially if not"};
   case Diag::UnknownCall:
     return {Unproven, "call to '%0' %1; it must not touch data that other iterations use"};
+  case Diag::MayThrow:
+    return {Unproven, "%0 may throw an exception: the loop rethrows the first one once its running iterations stop, "
+                      "and iterations after it in serial order may have run"};
   case Diag::NoteWitness: return {L::Note, "for example, %0"};
   case Diag::CalleeWritesGlobal:
     return {Unproven, "call to '%0' writes '%1', which is shared by all iterations"};

@@ -52,6 +52,14 @@ std::optional<RuntimeCheck> overlapCheck(const LoopAnalysis &A, const PossibleOv
   const std::optional<unsigned> W = IndexOf(P.Written.Var), O = IndexOf(P.Other.Var);
   if (A.Mode == LoopMode::Kernel && W && O)
     return DisjointMaps{*W, *O};
+  // A kernel copies the numbers it reads when it starts, so a reference to
+  // a number that names an element the loop writes would not change under
+  // it even run serially: no check can make that right.
+  auto NumberReference = [](const OverlapSide &S) {
+    return S.Var && S.Var->getType()->isReferenceType() && S.Var->getType().getNonReferenceType()->isArithmeticType();
+  };
+  if (A.Mode == LoopMode::Kernel && (NumberReference(P.Written) || NumberReference(P.Other)))
+    return std::nullopt;
   if (A.Mode != LoopMode::Kernel) {
     std::optional<CheckedObject> WS = checkedSide(P.Written, SectionOf), OS = checkedSide(P.Other, SectionOf);
     if (WS && OS && (WS->Section || OS->Section))

@@ -46,11 +46,16 @@ public:
     privateReads();
     arrays();
     aliasWrites();
+    aliasReads();
     escapes();
     aliasing();
+    scalarReferences();
     bitWrites();
     calls();
     globals();
+    hiddenReads();
+    returnedReferences();
+    throws();
     inputOutput();
   }
 
@@ -236,13 +241,26 @@ private:
              "it is written through '" + W.Local->getNameAsString() + "', which the analysis does not follow"});
   }
 
+  // A read through a local alias of data the loop writes: which element
+  // it reads, the subscript test cannot say.
+  void aliasReads() {
+    llvm::DenseSet<const VarDecl *> Reported;
+    for (const BodyModel::AliasWrite &W : Walk.AliasWrites)
+      Reported.insert(W.Target); // reported as written through it already
+    for (const BodyModel::AliasWrite &R : Walk.AliasReads)
+      if (!isPrivate(R.Target) && writesAnywhere(R.Target) && Reported.insert(R.Target).second)
+        add(Diag::UnknownDependence, R.E->getExprLoc(),
+            {R.Target->getNameAsString(),
+             "it is read through '" + R.Local->getNameAsString() + "', which the analysis does not follow"});
+  }
+
   void escapes() {
     llvm::DenseSet<const VarDecl *> Reported;
     for (const BodyModel::Escape &X : Walk.Escapes)
       if (!isPrivate(X.Target) && Reported.insert(X.Target).second)
         add(Diag::UnknownDependence, X.Arg->getExprLoc(),
             {X.Target->getNameAsString(),
-             "it is passed to '" + X.Callee->getNameAsString() + "', which the analysis does not follow"});
+             std::string("it is ") + X.How + " '" + X.Callee + "', which the analysis does not follow"});
   }
 
   // Two objects declared outside (variables or members, `s.data` of a
@@ -274,6 +292,39 @@ private:
           Pair.Written.Var = Pair.Other.Var = nullptr;
         Why.Overlap = std::move(Pair);
       }
+  }
+
+  // A reference to a number declared outside (`const double &x`, a
+  // parameter) may name an element the loop writes: the two are compared
+  // before the loop runs, or the loop is unproven.
+  void scalarReferences() {
+    llvm::DenseSet<const VarDecl *> Seen;
+    for (const Access &R : Walk.Accesses) {
+      const VarDecl *V = R.Var;
+      if (!V || R.Element || !R.Read || !V->getType()->isReferenceType() ||
+          !V->getType().getNonReferenceType()->isArithmeticType() || isPrivate(V) || reductionOf(V) ||
+          !Seen.insert(V).second)
+        continue;
+      for (const Access &W : Walk.Accesses) {
+        if (!W.Element || !W.Write || !W.Var || (W.Var && isPrivate(W.Var)) ||
+            !Ctx.hasSameUnqualifiedType(W.E->getType().getNonReferenceType(), V->getType().getNonReferenceType()))
+          continue;
+        const std::string Name = V->getNameAsString();
+        Verdict::Reason &Why = add(Diag::MayAlias, W.E->getExprLoc(),
+                                   {W.Name, Name, "'" + Name + "' is a reference and may name an element the loop "
+                                                  "writes; copy it to a local variable before the loop"});
+        note(Why, Diag::NoteAccess, R.E->getExprLoc(), {"read", Name});
+        OverlapSide Ref;
+        Ref.Var = V;
+        Ref.Name = Name;
+        Ref.Whole = true;
+        PossibleOverlap Pair{side(W), Ref};
+        if (!Pair.Written.Var)
+          Pair.Written.Var = Pair.Other.Var = nullptr;
+        Why.Overlap = std::move(Pair);
+        break;
+      }
+    }
   }
 
   // One object of a possible overlap: named directly (a variable, not a
@@ -335,8 +386,81 @@ private:
     for (const BodyModel::GlobalWrite &W : Walk.GlobalWrites)
       if (!isPrivate(W.Global) && !reductionOf(W.Global) && Reported.insert(W.Global).second)
         note(add(Diag::CalleeWritesGlobal, W.Call->getBeginLoc(),
-                 {W.Callee->getNameAsString(), W.Global->getNameAsString()}),
+                 {W.Callee, W.Global->getNameAsString()}),
              Diag::NoteDeclaredHere, W.Global->getLocation(), {W.Global->getNameAsString()});
+  }
+
+  // A callee reads data the body does not show it reading (a global, a
+  // lambda's capture) that the loop writes: which elements, the subscript
+  // test cannot say.
+  void hiddenReads() {
+    llvm::DenseSet<const VarDecl *> Reported;
+    // Those the callee writes are reported as written already.
+    for (const BodyModel::GlobalWrite &W : Walk.GlobalWrites)
+      Reported.insert(W.Global);
+    for (const BodyModel::Escape &X : Walk.Escapes)
+      Reported.insert(X.Target);
+    for (const BodyModel::HiddenRead &R : Walk.HiddenReads)
+      if (!isPrivate(R.Var) && !reductionOf(R.Var) && writesAnywhere(R.Var) && Reported.insert(R.Var).second)
+        add(Diag::UnknownDependence, R.Call->getBeginLoc(),
+            {R.Var->getNameAsString(),
+             "it is read by '" + R.Callee + "', which the analysis does not follow"});
+  }
+  bool writesAnywhere(const VarDecl *V) const {
+    for (const Access &X : Walk.Accesses)
+      if (X.Var == V && (X.Write || X.MayWrite))
+        return true;
+    for (const BodyModel::GlobalWrite &W : Walk.GlobalWrites)
+      if (W.Global == V)
+        return true;
+    for (const BodyModel::Escape &X : Walk.Escapes)
+      if (X.Target == V)
+        return true;
+    return false;
+  }
+
+  // Through a reference or pointer a call returns: a write may reach any
+  // element of the object it is called on (or any data, called on none); a
+  // read matters where the loop writes data of that type.
+  void returnedReferences() {
+    std::set<std::string> Reported;
+    for (const BodyModel::ReturnedReference &R : Walk.ReturnedReferences) {
+      if (!R.Write && !writesElementsOf(R.Call->getType()))
+        continue;
+      const std::string Object = R.Object ? R.Object->getNameAsString() : R.Callee;
+      if (!Reported.insert(Object).second)
+        continue;
+      const std::string Why = std::string("it is ") + (R.Write ? "written" : "read") + " through the reference '" +
+                              sourceText(R.Call, Ctx) + "' returns, which the analysis does not follow";
+      const auto *Op = dyn_cast<CXXOperatorCallExpr>(R.Call);
+      const SourceLocation Loc = Op && Op->getNumArgs() ? Op->getArg(0)->getBeginLoc() : R.Call->getBeginLoc();
+      if (R.Object)
+        add(Diag::UnknownDependence, Loc, {Object, Why});
+      else
+        add(Diag::UnknownCall, R.Call->getBeginLoc(),
+            {R.Callee, std::string("returns a reference the loop ") + (R.Write ? "writes" : "reads") +
+                           " through, which the analysis does not follow"});
+    }
+  }
+  // The loop writes an element of some object whose elements have type `T`.
+  bool writesElementsOf(QualType T) const {
+    T = T.getNonReferenceType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    for (const Access &X : Walk.Accesses)
+      if (X.Element && X.Write && Ctx.hasSameUnqualifiedType(X.E->getType().getNonReferenceType(), T))
+        return true;
+    return false;
+  }
+
+  void throws() {
+    if (Walk.Throws.empty())
+      return;
+    const Expr *E = Walk.Throws.front();
+    const auto *Call = dyn_cast<CallExpr>(E);
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    add(Diag::MayThrow, E->getBeginLoc(),
+        {F ? "call to '" + F->getNameAsString() + "'" : std::string("the body")});
   }
 
   void inputOutput() {

@@ -1,5 +1,6 @@
 #include "model/BodyModel.h"
 #include "model/BodyShapes.h"
+#include "model/CallEffects.h"
 #include "ExprHelpers.h"
 #include "FunctionKinds.h"
 
@@ -147,7 +148,20 @@ public:
   bool VisitCXXThrowExpr(CXXThrowExpr *E) override {
     M.HasJumps = true;
     M.Constructs.push_back({BodyModel::Construct::Throw, E});
+    if (Tries == 0 && Lambdas == 0)
+      M.Throws.push_back(E);
     return true;
+  }
+  // An exception the body catches itself does not leave the iteration.
+  bool TraverseCXXTryStmt(CXXTryStmt *S) override {
+    if (!WalkUpFromCXXTryStmt(S))
+      return false;
+    ++Tries;
+    bool R = TraverseStmt(S->getTryBlock());
+    --Tries;
+    for (unsigned I = 0; R && I < S->getNumHandlers(); ++I)
+      R = TraverseStmt(S->getHandler(I));
+    return R;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) override {
     M.Constructs.push_back({BodyModel::Construct::Construction, E});
@@ -172,11 +186,15 @@ public:
     if (V->isStaticLocal())
       M.Constructs.push_back({BodyModel::Construct::StaticLocal, nullptr, nullptr, V});
     QualType T = V->getType();
-    if (!V->hasInit() || !(T->isPointerType() || T->isReferenceType()) || T->getPointeeType().isConstQualified() ||
-        T.getNonReferenceType().isConstQualified())
+    if (!V->hasInit() || !(T->isPointerType() || T->isReferenceType()))
       return true;
-    if (const VarDecl *Target = outsideObjectIn(V->getInit()))
+    // Reads through a pointer to const reach the object too (a reference
+    // to const is the element it binds, read where it is bound).
+    const bool Const = T->getPointeeType().isConstQualified() || T.getNonReferenceType().isConstQualified();
+    if (const VarDecl *Target = outsideObjectIn(V->getInit()); Target && !(Const && T->isReferenceType()))
       LocalAliases[V] = Target;
+    if (Const)
+      return true;
     // `float &r = a[i];`, `auto &p = pts[i];`: r is that element (visited
     // below, after this declaration), and writing r writes it.
     if (T->isLValueReferenceType() && !T.getNonReferenceType()->isArrayType() && Lambdas == 0)
@@ -256,66 +274,159 @@ public:
         M.UnseenCalls.push_back({E, "", "is made through a pointer or std::function"});
       return true;
     }
+    const auto *Method = dyn_cast<CXXMethodDecl>(F);
     if (isa<CXXOperatorCallExpr>(E)) {
       if (Lambdas == 0 && isInputOutput(F))
         M.InputOutput.push_back({E, "operator" + std::string(getOperatorSpelling(F->getOverloadedOperator()))});
-      if (const auto *MD = dyn_cast<CXXMethodDecl>(F); MD && MD->getOverloadedOperator() == OO_Call &&
-                                                       MD->getParent()->isInStdNamespace() && Lambdas == 0)
+      if (Method && Method->getOverloadedOperator() == OO_Call && Method->getParent()->isInStdNamespace() &&
+          Lambdas == 0)
         M.UnseenCalls.push_back({E, sourceText(E->getArg(0), Ctx), "is made through a std::function"});
-      return true;
+    } else {
+      // An argument bound to a non-const reference may be written.
+      for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
+        QualType T = F->getParamDecl(K)->getType();
+        if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
+          written(E->getArg(K), true, true);
+      }
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+        if (Method && !isElementAccessor(Method))
+          written(MC->getImplicitObjectArgument()->IgnoreParenImpCasts(), true, true);
     }
-    // An argument bound to a non-const reference may be written.
-    for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
-      QualType T = F->getParamDecl(K)->getType();
-      if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
-        written(E->getArg(K), true, true);
-    }
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-      if (const CXXMethodDecl *Method = MC->getMethodDecl(); Method && !isElementAccessor(Method))
-        written(MC->getImplicitObjectArgument()->IgnoreParenImpCasts(), true, true);
     if (Lambdas != 0)
       return true;
     if (isInputOutput(F)) {
-      M.InputOutput.push_back({E, F->getNameAsString()});
+      if (!isa<CXXOperatorCallExpr>(E))
+        M.InputOutput.push_back({E, F->getNameAsString()});
       return true;
     }
-    const bool System = SM.isInSystemHeader(F->getLocation()) || F->getBuiltinID() != 0;
-    if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method && Method->isVirtual() && !Method->isConst() && !System &&
-                                                         !Method->hasAttr<FinalAttr>() &&
-                                                         !Method->getParent()->hasAttr<FinalAttr>() &&
-                                                         isa<CXXMemberCallExpr>(E)) {
+    if (const char *X = exitKind(F)) {
+      M.JumpsOut.push_back({E->getBeginLoc(), X});
+      return true;
+    }
+    returnedReference(E, F);
+    if (Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() && !Method->getParent()->hasAttr<FinalAttr>() &&
+        isa<CXXMemberCallExpr>(E)) {
       M.UnseenCalls.push_back({E, F->getNameAsString(), "is virtual; an override may have effects the analysis "
                                                         "cannot see"});
       return true;
     }
-    // A visible function given the address of outside data (`f(a)`, `f(&a[k])`,
-    // `f(a + k)`, `f(m[i])` for a row) may write any element of it; the analysis
-    // does not follow calls. Passing an element's value (`process(channels[c])`)
-    // is the iteration's own object and is not reported.
-    if (F->isDefined() && !isCudaApi(F) && !System) {
-      for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
-        QualType T = F->getParamDecl(K)->getType();
-        if (!T->isPointerType() || T->getPointeeType().isConstQualified())
-          continue;
-        const Expr *Arg = E->getArg(K)->IgnoreParenImpCasts();
-        // An element's value (a pointer held in the array) is not its
-        // address; a row is modelled as an access to all of its elements.
-        if (isa<ArraySubscriptExpr>(Arg) || isa<CXXOperatorCallExpr>(Arg))
-          continue;
-        if (const VarDecl *Target = outsideObjectIn(Arg))
-          M.Escapes.push_back({F, Target, E->getArg(K)});
-      }
-      llvm::DenseSet<const FunctionDecl *> Seen;
-      std::vector<const VarDecl *> Globals;
-      globalsWritten(F, 0, Seen, Globals);
-      for (const VarDecl *G : Globals)
-        M.GlobalWrites.push_back({E, F, G});
-    }
-    if (!F->isDefined() && !System && !isCudaApi(F) && !F->isConstexpr() &&
-        !(isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->isConst()) &&
-        !(isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->getParent()->isLambda()))
-      M.UnseenCalls.push_back({E, F->getNameAsString(), "may have effects the analysis cannot see"});
+    // An unseen function is reported as such; what it is given adds nothing.
+    if (F->isDefined() || !unseenWhy(F))
+      escapes(E, F);
+    if (isScanned(F))
+      calleeEffects(E, F);
+    else if (const char *Why = unseenWhy(F))
+      M.UnseenCalls.push_back({E, F->getNameAsString(), Why});
     return true;
+  }
+
+  // A function given the address of outside data (`f(a)`, `f(&a[k])`,
+  // `f(a + k)`, `f(m[i])` for a row, `memcpy(&a[i], ...)`) may write any
+  // element of it; the analysis does not follow the pointer. Passing an
+  // element's value (`process(channels[c])`) is the iteration's own object.
+  void escapes(const CallExpr *E, const FunctionDecl *F) {
+    if (isCudaApi(F))
+      return;
+    for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
+      QualType T = F->getParamDecl(K)->getType();
+      if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+        continue;
+      const Expr *Arg = E->getArg(K)->IgnoreParenImpCasts();
+      // An element's value (a pointer held in the array) is not its
+      // address; a row is modelled as an access to all of its elements.
+      if (isa<ArraySubscriptExpr>(Arg) || isa<CXXOperatorCallExpr>(Arg))
+        continue;
+      if (const VarDecl *Target = outsideObjectIn(Arg))
+        M.Escapes.push_back({F->getNameAsString(), Target, E->getArg(K)});
+    }
+    // An iterator into an outside container (`std::fill(v.begin(), v.end(), 0)`).
+    for (const Expr *Arg : E->arguments()) {
+      const auto *It = dyn_cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts()->IgnoreImplicit());
+      const CXXMethodDecl *Method = It ? It->getMethodDecl() : nullptr;
+      if (!Method || Method->isConst() || !Method->getDeclName().isIdentifier() ||
+          !(Method->getName() == "begin" || Method->getName() == "end" || Method->getName() == "rbegin"))
+        continue;
+      if (const VarDecl *Target = outsideObjectIn(It->getImplicitObjectArgument()))
+        M.Escapes.push_back({F->getNameAsString(), Target, Arg});
+    }
+  }
+
+  // What a visible callee does that the body does not show (CallEffects.h).
+  void calleeEffects(const CallExpr *E, const FunctionDecl *F) {
+    const CallEffects &C = Effects.of(F);
+    const auto *Method = dyn_cast<CXXMethodDecl>(F);
+    const bool Lambda = Method && Method->getParent()->isLambda();
+    // A lambda the body defines is walked with the body; one defined before
+    // the loop reaches outside data through its captures.
+    const bool OuterLambda = Lambda && !inside(SM, BodyRange, Method->getParent()->getLocation());
+    const std::string Name = Lambda && isa<CXXOperatorCallExpr>(E) ? sourceText(E->getArg(0), Ctx)
+                                                                    : F->getNameAsString();
+    for (const VarDecl *G : C.GlobalsWritten)
+      M.GlobalWrites.push_back({E, Name, G});
+    for (const VarDecl *G : C.GlobalsRead)
+      M.HiddenReads.push_back({E, Name, G});
+    if (OuterLambda) {
+      for (const VarDecl *V : C.CapturesWritten)
+        M.GlobalWrites.push_back({E, Name, V});
+      for (const VarDecl *V : C.CaptureElementsWritten)
+        M.Escapes.push_back({Name, V, E, "written by"});
+      for (const VarDecl *V : C.CapturesRead)
+        M.HiddenReads.push_back({E, Name, V});
+    }
+    // A const member function that writes its object (a mutable member).
+    if (C.WritesObject && Method && Method->isConst() && !Lambda) {
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+        written(MC->getImplicitObjectArgument()->IgnoreParenImpCasts(), true, true);
+      else if (isa<CXXOperatorCallExpr>(E) && E->getNumArgs())
+        written(E->getArg(0)->IgnoreParenImpCasts(), true, true);
+    }
+    if (!C.Exit.empty())
+      M.JumpsOut.push_back({E->getBeginLoc(), C.Exit + "', called by '" + Name}); // "'exit', called by 'f' leaves"
+    if (C.Throws && Tries == 0)
+      M.Throws.push_back(E);
+    if (!C.InputOutput.empty())
+      M.InputOutput.push_back({E, C.InputOutput});
+    if (!C.Unseen.empty())
+      M.UnseenCalls.push_back({E, Name, unseenThrough(C)});
+  }
+  // "calls 'g', which may have ...".
+  static std::string unseenThrough(const CallEffects &C) {
+    return "calls '" + C.Unseen + "', which " + C.UnseenWhy;
+  }
+
+  // A call whose result is a non-const reference or pointer used as an
+  // element (`v(i) = x`, `v.front() = x`, `y = v(i)`): the element it
+  // reaches is the callee's to say. Element accessors of the standard
+  // containers (`operator[]`, `at`) are modelled as subscripts.
+  void returnedReference(const CallExpr *E, const FunctionDecl *F) {
+    const QualType R = F->getReturnType();
+    if (!(R->isLValueReferenceType() || R->isPointerType()) || R->getPointeeType().isConstQualified())
+      return;
+    // A free function returning a pointer (`memcpy`, `std::copy`) returns
+    // one of its arguments, which the call already passed on.
+    if (R->isPointerType() && !isa<CXXMethodDecl>(F))
+      return;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E); Op && (Op->getOperator() == OO_Subscript ||
+                                                                  Op->isAssignmentOp() ||
+                                                                  Op->getOperator() == OO_PlusPlus ||
+                                                                  Op->getOperator() == OO_MinusMinus))
+      return;
+    if (F->getDeclName().isIdentifier() && (F->getName() == "at" || F->getName() == "data" ||
+                                            F->getName() == "begin" || F->getName() == "end"))
+      return;
+    const Expr *Object = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      Object = MC->getImplicitObjectArgument();
+    else if (isa<CXXOperatorCallExpr>(E) && E->getNumArgs())
+      Object = E->getArg(0);
+    const VarDecl *V = Object ? outsideObjectIn(Object) : nullptr;
+    if (Object && !V && !isa<CXXThisExpr>(Object->IgnoreParenImpCasts()))
+      return; // called on an object of the body's own
+    // A returned pointer may be written through wherever it goes.
+    const bool Write = WriteTargets.count(E) || AddressOf.count(E) || R->isPointerType();
+    M.ReturnedReferences.push_back({E, isa<CXXOperatorCallExpr>(E) && V ? V->getNameAsString() + "(...)"
+                                                                        : F->getNameAsString(),
+                                    V, Write});
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) override {
@@ -480,6 +591,8 @@ private:
         return V;
       return V && !M.isOutside(V, SM) ? LocalAliases.lookup(V) : nullptr;
     }
+    if (isa<CXXNewExpr>(E)) // a new object, whatever initialises it
+      return nullptr;
     for (const Stmt *C : E->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(C))
         if (const VarDecl *V = outsideObjectIn(CE))
@@ -491,7 +604,7 @@ private:
   void element(const Expr *E) {
     if (Consumed.count(E))
       return;
-    ElementChain EC = elementChain(E);
+    ElementChain EC = elementChain(E, Ctx);
     std::vector<const Expr *> &Subscripts = EC.Subscripts, &Chain = EC.Chain;
     const Expr *Base = EC.Base;
     // `s.data[i]`, `p->data[i]`, `data[i]` in a method: the member path names the object.
@@ -509,8 +622,12 @@ private:
     const auto *Ref = dyn_cast<DeclRefExpr>(Base);
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     const bool OfThis = isa<CXXThisExpr>(Base) && Member && Lambdas == 0;
-    if (!OfThis && V && V != M.Induction && !M.isOutside(V, SM) && WriteTargets.count(E))
-      throughAlias(V, E);
+    if (!OfThis && V && V != M.Induction && !M.isOutside(V, SM)) {
+      if (WriteTargets.count(E))
+        throughAlias(V, E);
+      else if (const VarDecl *Target = LocalAliases.lookup(V); Target && Lambdas == 0)
+        M.AliasReads.push_back({V, Target, E});
+    }
     if (!OfThis && (!V || V == M.Induction || !M.isOutside(V, SM)))
       return;
     Consumed.insert(Chain.begin(), Chain.end());
@@ -544,7 +661,9 @@ private:
   const Expr *RangeInit = nullptr;
   bool RangeVarWritten = false, RangeVarMayWrite = true;
   int Lambdas = 0;
+  unsigned Tries = 0; // try blocks around the statement visited
   bool Exited = false;
+  CallEffectsCache Effects;
   std::vector<Enclosing> Around;
   std::vector<Scope> Scopes;                // enclosing loops and switches, innermost last
   std::vector<ReductionMatcher> Reductions; // one per variable of the reduction clauses

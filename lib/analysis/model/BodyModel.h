@@ -97,7 +97,12 @@ struct Access {
 struct BodyModel {
   std::vector<Access> Accesses;
   std::deque<InnerLoop> InnerLoops; // stable addresses: Enclosing points into it
-  std::vector<std::pair<clang::SourceLocation, const char *>> JumpsOut;
+  // Statements and calls that leave the loop or end the program: where, and
+  // what ("break", "goto", "exit", "'exit' (called by 'check')").
+  std::vector<std::pair<clang::SourceLocation, std::string>> JumpsOut;
+  // Where an exception may leave an iteration: a throw outside any try
+  // block of the body, or a call to a function that may throw.
+  std::vector<const clang::Expr *> Throws;
   // Every `continue` outside lambdas, with the loop it continues (null: the
   // annotated loop, whose iteration it ends).
   std::vector<std::pair<const clang::ContinueStmt *, const clang::Stmt *>> Continues;
@@ -131,16 +136,36 @@ struct BodyModel {
   struct Call {
     const clang::CallExpr *E;
     std::string Callee; // as the user would name it; "" for an indirect call
-    const char *Why;    // completes "call to 'f' %0"
+    std::string Why;    // completes "call to 'f' %0"
   };
   std::vector<Call> UnseenCalls;
-  // Writes of global (or static) variables made by a function the body calls.
+  // Variables shared by all iterations that a function the body calls writes
+  // whole: globals and statics, and variables a lambda captured.
   struct GlobalWrite {
     const clang::CallExpr *Call;
-    const clang::FunctionDecl *Callee;
+    std::string Callee; // as the user names it: "f", "step" for a lambda
     const clang::VarDecl *Global;
   };
   std::vector<GlobalWrite> GlobalWrites;
+  // Variables declared outside the loop that a called function reads where
+  // the body does not show it (a global, a lambda's capture): a write to
+  // them by the loop is a dependence the subscript test cannot place.
+  struct HiddenRead {
+    const clang::CallExpr *Call;
+    std::string Callee;
+    const clang::VarDecl *Var;
+  };
+  std::vector<HiddenRead> HiddenReads;
+  // Accesses through a reference or pointer a call returns (`v(i) = x` with
+  // a view's `operator()`, `v.front() = x`): which object they reach is the
+  // callee's to say. Object: the outside variable it is called on, if any.
+  struct ReturnedReference {
+    const clang::CallExpr *Call;
+    std::string Callee;
+    const clang::VarDecl *Object;
+    bool Write;
+  };
+  std::vector<ReturnedReference> ReturnedReferences;
   // Input or output: iterations would interleave it.
   std::vector<std::pair<const clang::Expr *, std::string>> InputOutput;
   // Members of the enclosing object (`count = 0` in a method) the body writes.
@@ -151,11 +176,16 @@ struct BodyModel {
     const clang::Expr *E;
   };
   std::vector<AliasWrite> AliasWrites;
-  // Outside data whose address is passed to a visible function.
+  // Reads through such a local (`const double *p = a + i - 1; ... *p`).
+  std::vector<AliasWrite> AliasReads;
+  // Outside data whose address is passed to a function (`f(a)`,
+  // `memcpy(&a[i], ...)`), or whose elements a lambda writes through its
+  // capture: How completes "it is ... 'f'" ("passed to", "written by").
   struct Escape {
-    const clang::FunctionDecl *Callee;
+    std::string Callee;
     const clang::VarDecl *Target;
     const clang::Expr *Arg;
+    const char *How = "passed to";
   };
   std::vector<Escape> Escapes;
   llvm::DenseSet<const clang::VarDecl *> WrittenLocals;  // body variables assigned after their declaration

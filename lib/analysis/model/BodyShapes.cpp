@@ -47,63 +47,6 @@ bool isInputOutput(const FunctionDecl *F) {
 
 namespace {
 
-class GlobalWriteScan : public DynamicRecursiveASTVisitor {
-public:
-  GlobalWriteScan(int Depth, llvm::DenseSet<const FunctionDecl *> &Seen, std::vector<const VarDecl *> &Out)
-      : Depth(Depth), Seen(Seen), Out(Out) {}
-  bool VisitBinaryOperator(BinaryOperator *B) override {
-    if (B->isAssignmentOp())
-      target(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) override {
-    if (U->isIncrementDecrementOp())
-      target(U->getSubExpr());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) override {
-    if (E->isAssignmentOp() || E->getOperator() == OO_PlusPlus || E->getOperator() == OO_MinusMinus)
-      target(E->getArg(0));
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *E) override {
-    if (const FunctionDecl *F = E->getDirectCallee())
-      globalsWritten(F, Depth + 1, Seen, Out);
-    return true;
-  }
-
-private:
-  void target(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    while (true) {
-      if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
-        E = M->getBase()->IgnoreParenImpCasts();
-      else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E); S && S->getBase()->getType()->isArrayType())
-        E = S->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
-    if (const VarDecl *V = asVariable(E); V && V->hasGlobalStorage() && !V->getType().isConstQualified() &&
-                                           !llvm::is_contained(Out, V))
-      Out.push_back(V);
-  }
-  int Depth;
-  llvm::DenseSet<const FunctionDecl *> &Seen;
-  std::vector<const VarDecl *> &Out;
-};
-
-} // namespace
-
-void globalsWritten(const FunctionDecl *F, int Depth, llvm::DenseSet<const FunctionDecl *> &Seen,
-                    std::vector<const VarDecl *> &Out) {
-  const FunctionDecl *Def = nullptr;
-  if (Depth > 4 || !F->isDefined(Def) || !Def->hasBody() || !Seen.insert(Def).second)
-    return;
-  GlobalWriteScan(Depth, Seen, Out).TraverseStmt(Def->getBody());
-}
-
-namespace {
-
 // A type narrower than int: `++j` converts back, wrapping without
 // undefined behaviour.
 bool promotes(QualType T, const ASTContext &Ctx) { return Ctx.getTypeSize(T) < Ctx.getTypeSize(Ctx.IntTy); }
@@ -175,22 +118,77 @@ std::optional<InnerLoop> countedLoop(const ForStmt *S, const VarDecl *Induction,
   return L;
 }
 
-ElementChain elementChain(const Expr *E) {
+namespace {
+
+// `root + t1 - t2 ...` taken apart: the pointer it starts from and the
+// integers added to it, each with its sign (`*(a + i - 1)`, `(p + 1)[k]`).
+struct PointerSum {
+  const Expr *Root = nullptr;
+  std::vector<std::pair<const Expr *, bool>> Terms; // (term, negated)
+};
+
+void addTerms(const Expr *P, PointerSum &Out) {
+  P = P->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->getType()->isPointerType()) {
+    const bool PtrLeft = B->getLHS()->getType()->isPointerType();
+    if (B->getOpcode() == BO_Add) {
+      addTerms(PtrLeft ? B->getLHS() : B->getRHS(), Out);
+      Out.Terms.push_back({PtrLeft ? B->getRHS() : B->getLHS(), false});
+      return;
+    }
+    if (B->getOpcode() == BO_Sub && PtrLeft && B->getRHS()->getType()->isIntegerType()) {
+      addTerms(B->getLHS(), Out);
+      Out.Terms.push_back({B->getRHS(), true});
+      return;
+    }
+  }
+  Out.Root = P;
+}
+
+// The integer `First + (+/-)terms` as an expression the linearizer reads: an
+// expression of the program where there is one, else one made in the AST
+// context from the program's own terms (never printed as code; messages
+// quote the source the terms span).
+const Expr *sumOf(const Expr *First, const std::vector<std::pair<const Expr *, bool>> &Terms, ASTContext &Ctx) {
+  const QualType T = Ctx.getPointerDiffType();
+  auto AsDiff = [&](const Expr *E) -> Expr * {
+    return ImplicitCastExpr::Create(Ctx, T, CK_IntegralCast, const_cast<Expr *>(E), nullptr, VK_PRValue,
+                                    FPOptionsOverride());
+  };
+  if (Terms.empty())
+    return First;
+  if (!First && Terms.size() == 1 && !Terms.front().second)
+    return Terms.front().first;
+  Expr *Sum = nullptr;
+  if (First)
+    Sum = AsDiff(First);
+  for (const auto &[Term, Negated] : Terms) {
+    Expr *E = AsDiff(Term);
+    if (!Sum)
+      Sum = Negated ? UnaryOperator::Create(Ctx, E, UO_Minus, T, VK_PRValue, OK_Ordinary, Term->getBeginLoc(), false,
+                                            FPOptionsOverride())
+                    : E;
+    else
+      Sum = BinaryOperator::Create(Ctx, Sum, E, Negated ? BO_Sub : BO_Add, T, VK_PRValue, OK_Ordinary,
+                                   Term->getBeginLoc(), FPOptionsOverride());
+  }
+  return Sum;
+}
+
+} // namespace
+
+ElementChain elementChain(const Expr *E, ASTContext &Ctx) {
   ElementChain Out;
   std::vector<const Expr *> &Subscripts = Out.Subscripts;
   std::vector<const Expr *> &Chain = Out.Chain;
   Chain.push_back(E);
   const Expr *&Base = Out.Base;
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *Add = dyn_cast<BinaryOperator>(Sub); Add && Add->getOpcode() == BO_Add) {
-      const bool PtrLeft = Add->getLHS()->getType()->isPointerType();
-      Base = (PtrLeft ? Add->getLHS() : Add->getRHS())->IgnoreParenImpCasts();
-      Subscripts.push_back(PtrLeft ? Add->getRHS() : Add->getLHS());
-    } else {
-      Base = Sub;
-      Subscripts.push_back(nullptr);
-    }
+    // `*p`, `*(p + k)`, `*(a + i - 1)`: the pointer arithmetic is the subscript.
+    PointerSum Sum;
+    addTerms(U->getSubExpr(), Sum);
+    Base = Sum.Root;
+    Subscripts.push_back(sumOf(nullptr, Sum.Terms, Ctx));
   } else {
     const Expr *Cur = E;
     while (true) {
@@ -210,7 +208,12 @@ ElementChain elementChain(const Expr *E) {
       }
       Chain.push_back(Cur);
     }
-    Base = Cur;
+    // `(p + 1)[k]`: the offset adds to the outermost subscript.
+    PointerSum Sum;
+    addTerms(Cur, Sum);
+    if (!Sum.Terms.empty())
+      Subscripts.front() = sumOf(Subscripts.front(), Sum.Terms, Ctx);
+    Base = Sum.Root;
   }
   return Out;
 }

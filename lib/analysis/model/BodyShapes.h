@@ -27,11 +27,6 @@ bool isElementAccessor(const clang::CXXMethodDecl *M);
 // C and C++ library functions that read or write a stream.
 bool isInputOutput(const clang::FunctionDecl *F);
 
-// The global or static variables a visible function writes, following the
-// functions it calls in turn (a few levels deep).
-void globalsWritten(const clang::FunctionDecl *F, int Depth, llvm::DenseSet<const clang::FunctionDecl *> &Seen,
-                    std::vector<const clang::VarDecl *> &Out);
-
 // `for (j = lo; j < ub; ++j)` as a counted loop over a variable other than
 // the annotated loop's `Induction`, or nothing.
 std::optional<InnerLoop> countedLoop(const clang::ForStmt *S, const clang::VarDecl *Induction,
@@ -45,6 +40,6 @@ struct ElementChain {
   std::vector<const clang::Expr *> Chain;
   const clang::Expr *Base = nullptr;
 };
-ElementChain elementChain(const clang::Expr *E);
+ElementChain elementChain(const clang::Expr *E, clang::ASTContext &Ctx);
 
 } // namespace gpuautopar

@@ -180,4 +180,9 @@ private:
   std::unique_ptr<LevelModel> Dependence, Sections;
 };
 
+// `rows[i][j]` of a `double **` or a `std::vector<float *>`: an access with
+// `Subscripts` subscripts reaches its element through a pointer the object
+// holds, and two such pointers may point into one row (Relations.cpp).
+bool rowsThroughPointers(clang::QualType T, size_t Subscripts, const clang::ASTContext &Ctx);
+
 } // namespace gpuautopar

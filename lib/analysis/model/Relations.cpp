@@ -75,6 +75,34 @@ Map LevelModel::dimension(const StmtModel &S, const PwAff &At, int64_t Count) {
   return Map(isl_map_apply_range(Exact.release(), Spread.release()));
 }
 
+// `rows[i][j]` of a `double **` or a `std::vector<float *>`: the element is
+// reached through a pointer the object holds, and nothing says two such
+// pointers point to different rows (an array of arrays, or a container of
+// containers, owns distinct rows).
+bool rowsThroughPointers(QualType T, size_t Subscripts, const ASTContext &Ctx) {
+  T = T.getNonReferenceType().getCanonicalType();
+  for (size_t Level = 0; Level + 1 < Subscripts; ++Level) {
+    QualType Elem;
+    if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+      Elem = AT->getElementType();
+    else if (T->isPointerType())
+      Elem = T->getPointeeType();
+    else if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl(); RD && RD->hasDefinition()) {
+      auto Found = RD->lookup(&const_cast<ASTContext &>(Ctx).Idents.get("value_type"));
+      const auto *TD = Found.empty() ? nullptr : dyn_cast<TypedefNameDecl>(Found.front());
+      if (!TD)
+        return false;
+      Elem = TD->getUnderlyingType();
+    } else {
+      return false;
+    }
+    T = Elem.getCanonicalType();
+    if (T->isPointerType())
+      return true;
+  }
+  return false;
+}
+
 // Per access: one flat offset per block of the layout it indexes; a row
 // (fewer subscripts than the block has dimensions) is a range of Count.
 struct LevelModel::Flat {
@@ -156,7 +184,10 @@ void LevelModel::relations(llvm::ArrayRef<const Access *> Xs) {
         Strides[B] = strides(*F.Offsets[B]);
   for (size_t K = 0; K < Xs.size(); ++K) {
     StmtModel &S = stmt(Xs[K]);
-    S.Object = Xs[K]->Name + "#" + std::to_string(Flats[K].Offsets.size());
+    // A row of a container of containers (`m[i - 1]` beside `m[i][0]`)
+    // indexes fewer blocks: it is every element of the blocks it leaves out.
+    const size_t Blocks = Flats[K].Offsets.empty() ? 0 : Depth;
+    S.Object = Xs[K]->Name + "#" + std::to_string(Blocks);
     Map Rel = relation(*Xs[K], S, Flats[K], Strides);
     S.Rel = Map(isl_map_set_tuple_name(Rel.release(), isl_dim_out, S.Object.c_str()));
   }
@@ -190,6 +221,9 @@ Map LevelModel::relation(const Access &X, StmtModel &S, const Flat &F,
     for (Map &D : Dims)
       Rel = Rel ? Map(isl_map_flat_range_product(Rel.release(), D.release())) : std::move(D);
   }
+  for (size_t B = F.Offsets.size(); !F.Offsets.empty() && B < Strides.size(); ++B)
+    for (size_t D = 0; D < (Strides[B].empty() ? 1 : Strides[B].size() + 1); ++D)
+      Rel = Map(isl_map_flat_range_product(Rel.release(), dimension(S, PwAff(), 1).release()));
   if (!Rel) // the object itself (`*p` of a scalar pointer has one block; this is `s` in `s = ...`)
     Rel = Map(isl_map_from_domain_and_range(isl_set_universe(S.Sp.copy()),
                                             isl_set_universe(isl_space_set_alloc(I, 0, 0))));

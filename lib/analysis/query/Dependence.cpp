@@ -32,6 +32,8 @@ public:
   explicit DependenceSearch(LevelModel &Model) : ModelView(Model) {}
 
   DependenceVerdict test(llvm::ArrayRef<const Access *> Xs) {
+    if (std::optional<DependenceVerdict> Jagged = sharedRows(Xs))
+      return *Jagged;
     if (Opts.ExactShortcuts && (separatedWithoutIsl(Model, Xs) || rowsWithoutIsl(Model, Xs)))
       return DependenceVerdict{};
     isl_ctx_reset_operations(I);
@@ -54,6 +56,20 @@ public:
         return W;
     }
     return V;
+  }
+
+  // A write through row pointers the object holds: two iterations' rows
+  // may be one row, whatever the subscripts say.
+  std::optional<DependenceVerdict> sharedRows(llvm::ArrayRef<const Access *> Xs) const {
+    for (const Access *X : Xs)
+      if (X->Write && rowsThroughPointers(X->ObjectType, X->Subscripts.size(), Ctx)) {
+        DependenceVerdict V;
+        V.K = DependenceVerdict::Unknown;
+        V.Write = V.Other = X;
+        V.Why = "'" + X->Name + "' holds pointers to its rows, and two rows may share elements";
+        return V;
+      }
+    return std::nullopt;
   }
 
   // Every pair (write, any access) of Xs: the first certain dependence, or

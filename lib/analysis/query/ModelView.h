@@ -11,7 +11,7 @@ class ModelView {
 protected:
   explicit ModelView(LevelModel &Model)
       : Model(Model), Atoms(Model.Atoms), Lin(Model.Lin), I(Model.I), Opts(Model.Opts),
-        IndexName(Model.IndexName) {}
+        IndexName(Model.IndexName), Ctx(Model.Ctx) {}
 
   StmtModel &stmt(const Access *X) { return Model.stmt(X); }
   std::optional<Poly> subscript(const Access &X, size_t K) { return Model.subscript(X, K); }
@@ -30,6 +30,7 @@ protected:
   isl_ctx *const I;
   const AnalysisOptions &Opts;
   const std::string &IndexName;
+  const clang::ASTContext &Ctx;
 };
 
 } // namespace gpuautopar

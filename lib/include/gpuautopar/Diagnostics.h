@@ -69,6 +69,7 @@ enum class Diag {
   AliasCheckedAtRunTime,  // remark: '%0' and '%1' may overlap; compared before the loop runs
   BoundsCheckedAtRunTime, // remark: the subscripts of '%0' stay inside its dimensions only if %1; checked first
   UnknownCall,            // warning (error with --strict): call to '%0' %1 (unseen effects)
+  MayThrow,               // warning (error with --strict): %0 may throw; iterations after it may have run
   // Classification.
   HostOnlyRemark,          // remark: loop runs on CPU threads only: %0
   KernelNotOffloadable,    // mode(kernel) but the body %0

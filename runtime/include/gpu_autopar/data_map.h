@@ -242,13 +242,18 @@ bool body_writes(const Map& m) {
 }
 } // namespace detail
 
-// The bytes of a container or built-in array, for options().check_disjoint_objects.
+// The bytes of a container or built-in array, or of one number (a reference
+// that may name an element the loop writes), for options().check_disjoint_objects.
 template <class Obj>
 object_span object_bytes(const Obj& obj) {
-  using A = detail::object_access_t<Obj>;
-  Obj& o = const_cast<Obj&>(obj); // only its address is taken
-  const long long n = A::size(o);
-  return {static_cast<const void*>(A::data(o)), n > 0 ? std::size_t(n) * sizeof(*A::data(o)) : 0};
+  if constexpr (std::is_arithmetic<Obj>::value) {
+    return {static_cast<const void*>(&obj), sizeof(Obj)};
+  } else {
+    using A = detail::object_access_t<Obj>;
+    Obj& o = const_cast<Obj&>(obj); // only its address is taken
+    const long long n = A::size(o);
+    return {static_cast<const void*>(A::data(o)), n > 0 ? std::size_t(n) * sizeof(*A::data(o)) : 0};
+  }
 }
 
 template <class... Maps>

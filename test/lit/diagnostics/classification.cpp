@@ -26,7 +26,9 @@ void remarks(std::vector<double> &__restrict__ v, std::vector<std::string> &name
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     v[i] = shapes[i]->area();
-// CHECK: classification.cpp:[[@LINE-1]]:12: remark: loop runs on CPU threads only: the body makes a virtual call to 'area'
+// An override of a const virtual function may still write a mutable member or a global.
+// CHECK: classification.cpp:[[@LINE-2]]:12: warning: call to 'area' is virtual; an override may have effects the analysis cannot see; it must not touch data that other iterations use
+// CHECK: classification.cpp:[[@LINE-3]]:12: remark: loop runs on CPU threads only: the body makes a virtual call to 'area'
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) {
     double *t = new double(v[i]);
@@ -42,7 +44,8 @@ void remarks(std::vector<double> &__restrict__ v, std::vector<std::string> &name
   for (int i = 0; i < n; ++i) {
     if (v[i] < 0)
       throw i;
-// CHECK: classification.cpp:[[@LINE-1]]:7: remark: loop runs on CPU threads only: the body throws an exception
+// CHECK: classification.cpp:[[@LINE-1]]:7: warning: the body may throw an exception: the loop rethrows the first one once its running iterations stop, and iterations after it in serial order may have run
+// CHECK: classification.cpp:[[@LINE-2]]:7: remark: loop runs on CPU threads only: the body throws an exception
   }
 }
 

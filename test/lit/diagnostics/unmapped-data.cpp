@@ -61,7 +61,9 @@ void nested(float **rows, std::vector<std::vector<float>> &vv, Img *imgs, Point 
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     rows[i][0] = 1.0f;
-// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body indexes 'rows', whose elements are pointers to further data, which a data map does not copy
+// Two row pointers may be one row (DataRaceBench's DRB197): a warning.
+// CHECK: unmapped-data.cpp:[[@LINE-2]]:5: warning: cannot prove that iterations access distinct elements of 'rows': 'rows' holds pointers to its rows, and two rows may share elements
+// CHECK: unmapped-data.cpp:[[@LINE-3]]:5: remark: loop runs on CPU threads only: the body indexes 'rows', whose elements are pointers to further data, which a data map does not copy
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     vv[i][0] = 1.0f;

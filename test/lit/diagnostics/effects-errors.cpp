@@ -1,0 +1,74 @@
+// Effects the analysis proves to be races, or that no parallel loop can
+// have: each is an error at its cause, and nothing is written. Each loop was
+// accepted without a word before (or, for the container row, with a remark
+// only), and gave results other than the serial program's on sim:3.
+// RUN: %expect-exit 1 %gpu-autopar --check %s -- -std=c++17 2> %t.err
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+#include <cstdlib>
+#include <vector>
+
+void pointer_arithmetic(double *a, int n) {
+#pragma gpu_autopar for map(tofrom: a[0:n])
+  for (int i = 1; i < n; ++i)
+    *(a + i) = *(a + i - 1) + 1;
+// CHECK: effects-errors.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'a': an element written in one iteration is read in another
+// CHECK: effects-errors.cpp:[[@LINE-2]]:5: note: write of 'a' here
+// CHECK: effects-errors.cpp:[[@LINE-3]]:16: note: read of 'a' here
+// CHECK: effects-errors.cpp:[[@LINE-5]]:3: note: for example, with n = 3, iteration i=1 writes a[1] and iteration i=2 reads it
+}
+
+void offset_base(double *a, int n) {
+#pragma gpu_autopar for map(tofrom: a[0:n])
+  for (int i = 1; i < n; ++i)
+    (a + 1)[i - 1] = a[i - 1] * 2;
+// CHECK: effects-errors.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'a': an element written in one iteration is read in another
+// CHECK: effects-errors.cpp:[[@LINE-2]]:5: note: write of 'a' here
+// CHECK: effects-errors.cpp:[[@LINE-3]]:22: note: read of 'a' here
+// CHECK: effects-errors.cpp:[[@LINE-5]]:3: note: for example, with n = 3, iteration i=1 writes a[1] and iteration i=2 reads it
+}
+
+void container_row(std::vector<std::vector<double>> &m, int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i) {
+    const std::vector<double> &above = m[i - 1];
+    m[i][0] = above[0] + 1;
+  }
+// CHECK: effects-errors.cpp:[[@LINE-4]]:3: error: loop-carried dependence on 'm': an element written in one iteration is read in another
+// CHECK: effects-errors.cpp:[[@LINE-3]]:5: note: write of 'm' here
+// CHECK: effects-errors.cpp:[[@LINE-5]]:40: note: read of 'm' here
+// CHECK: effects-errors.cpp:[[@LINE-7]]:3: note: for example, with n = 3, iteration i=1 writes m[1][0] and iteration i=2 reads it
+// CHECK: effects-errors.cpp:[[@LINE-7]]:40: remark: loop runs on CPU threads only: {{.*}}
+}
+
+struct Accumulator {
+  mutable double total = 0;
+  double add(double x) const {
+    total += x;
+    return total;
+  }
+};
+
+void mutable_member(const Accumulator &acc, double *__restrict out, const double *__restrict in, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[i] = acc.add(in[i]);
+// CHECK: effects-errors.cpp:[[@LINE-1]]:14: error: 'acc' is declared outside the loop and written in it; {{.*}}
+// CHECK: effects-errors.cpp:[[@LINE-5]]:40: note: 'acc' is declared here
+}
+
+static void check(double x) {
+  if (x < 0)
+    std::exit(3);
+}
+
+void exits(double *a, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    if (a[i] > 1e6)
+      std::abort();
+// CHECK: effects-errors.cpp:[[@LINE-1]]:7: error: 'abort' leaves the annotated loop; the iterations of a parallel loop cannot end it early
+    check(a[i]);
+// CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: 'exit', called by 'check' leaves the annotated loop; the iterations of a parallel loop cannot end it early
+    a[i] = a[i] * 2;
+  }
+}

@@ -1,0 +1,143 @@
+// Every effect a body can have is modelled, checked at run time, or reported:
+// what a callee does (globals, statics, captures of a lambda, a mutable
+// member behind a const function, functions in -isystem headers), library
+// calls given loop data, references a call returns, rows held as pointers, and
+// exceptions. Each loop here was accepted without a word before, and gave
+// results other than the serial program's on sim:3.
+// RUN: %gpu-autopar %s -o %t.out -- -std=c++17 -isystem %S/Inputs/effects-system 2> %t.err
+// RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
+// RUN: %expect-exit 1 %gpu-autopar --strict --check %s -- -std=c++17 -isystem %S/Inputs/effects-system 2> %t.strict
+// RUN: grep -c ': error: ' %t.strict | grep -qx 12
+#include <algorithm>
+#include <cstring>
+#include <effects_library.h>
+#include <stdexcept>
+#include <vector>
+
+void lambda_recurrence(double *a, int n) {
+  double carry = 0;
+  auto step = [&](int i) { carry += a[i]; a[i] = carry; };
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    step(i);
+// CHECK: effects.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'a': it is written by 'step', which the analysis does not follow
+// CHECK: effects.cpp:[[@LINE-2]]:9: warning: call to 'step' writes 'carry', which is shared by all iterations
+// CHECK: effects.cpp:[[@LINE-7]]:10: note: 'carry' is declared here
+}
+
+struct View {
+  double *p;
+  double &operator()(int i) const { return p[i]; }
+};
+
+void view_recurrence(View v, int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i)
+    v(i) = v(i - 1) + 1;
+// CHECK: effects.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'v': it is written through the reference 'v(i)' returns, which the analysis does not follow
+}
+
+void front_of_shared(std::vector<double> &v, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    v.front() = i;
+// CHECK: effects.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'v': it is written through the reference 'v.front()' returns, which the analysis does not follow
+}
+
+void library_global(double *out, const double *__restrict in, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[i] = library_step(in[i]);
+// CHECK: effects.cpp:[[@LINE-1]]:14: warning: call to 'library_step' writes 'library_state', which is shared by all iterations
+// CHECK: effects_library.h:{{[0-9]+}}:15: note: 'library_state' is declared here
+// CHECK: effects.cpp:[[@LINE-3]]:14: remark: loop runs on CPU threads only: the body calls 'library_step', which cannot run on a GPU
+}
+
+void copy_back(double *a, int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < n; ++i)
+    std::memcpy(&a[i], &a[i - 1], sizeof(double));
+// CHECK: effects.cpp:[[@LINE-1]]:17: warning: cannot prove that iterations access distinct elements of 'a': it is passed to 'memcpy', which the analysis does not follow
+// CHECK: effects.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body calls 'memcpy', which cannot run on a GPU
+}
+
+void fill_shared(std::vector<double> &v, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    std::fill(v.begin(), v.end(), double(i));
+// CHECK: effects.cpp:[[@LINE-1]]:17: warning: cannot prove that iterations access distinct elements of 'v': it is passed to 'fill', which the analysis does not follow
+// CHECK: effects.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body calls 'fill', which cannot run on a GPU
+}
+
+void jagged(double **rows, int n, int m) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      rows[i][j] += 1;
+// CHECK: effects.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'rows': 'rows' holds pointers to its rows, and two rows may share elements
+// CHECK: effects.cpp:[[@LINE-2]]:7: remark: loop runs on CPU threads only: the body indexes 'rows', whose elements are pointers to further data, which a data map does not copy
+}
+
+struct Base {
+  virtual double get(double x) const { return x; }
+  virtual ~Base() {}
+};
+
+void virtual_const(const Base &b, double *out, const double *__restrict in, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[i] = b.get(in[i]);
+// CHECK: effects.cpp:[[@LINE-1]]:14: warning: call to 'get' is virtual; an override may have effects the analysis cannot see; it must not touch data that other iterations use
+// CHECK: effects.cpp:[[@LINE-2]]:14: remark: loop runs on CPU threads only: the body makes a virtual call to 'get'
+}
+
+void throws(double *a, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    if (a[i] < 0)
+      throw std::runtime_error("negative");
+// CHECK: effects.cpp:[[@LINE-1]]:7: warning: the body may throw an exception: the loop rethrows the first one once its running iterations stop, and iterations after it in serial order may have run
+// CHECK: effects.cpp:[[@LINE-2]]:7: remark: loop runs on CPU threads only: the body throws an exception
+    a[i] = a[i] * 2;
+  }
+}
+
+void add_reference(double *a, const double &x, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    a[i] = a[i] + x;
+// CHECK: effects.cpp:[[@LINE-1]]:5: warning: 'a' and 'x' may alias; 'x' is a reference and may name an element the loop writes; copy it to a local variable before the loop
+// CHECK: effects.cpp:[[@LINE-2]]:19: note: read of 'x' here
+}
+
+void read_through_pointer(double *a, int n) {
+#pragma gpu_autopar for map(tofrom: a[0:n])
+  for (int i = 1; i < n; ++i) {
+    const double *prev = a + i - 1;
+    a[i] = *prev + 1;
+  }
+// CHECK: effects.cpp:[[@LINE-2]]:12: warning: cannot prove that iterations access distinct elements of 'a': it is read through 'prev', which the analysis does not follow
+}
+
+// The race-free twins: nothing to say.
+static double table_lookup(int k);
+double table[16];
+static double table_lookup(int k) { return table[k % 16]; }
+
+void twins(double *out, const double *__restrict in, int n, double k) {
+  auto scale = [k](double x) { return k * x; };
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[i] = scale(in[i]) + table_lookup(i);
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    try {
+      if (in[i] < 0)
+        throw std::runtime_error("negative");
+      out[i] = in[i];
+    } catch (const std::exception &) {
+      out[i] = 0;
+    }
+  }
+// CHECK: effects.cpp:[[@LINE-8]]:5: remark: loop runs on CPU threads only: the body uses a try block
+}
