@@ -202,7 +202,7 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
   // With reductions: the blocks' records in device memory (freed when the
   // chunk ends, after its wait) and their host copy, queued behind the kernel.
   std::optional<device_allocation> memory;
-  std::vector<unsigned char> records;
+  staging_buffer records; // page-locked on a GPU
   if (dev.kind() == device_kind::cuda)
     run_cuda(dev, views.get(), begin, end, records, memory);
   else
@@ -228,7 +228,7 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
 // stored in device memory and copied back, so the report's counts are
 // those a GPU would show.
 void compiled_loop::run_sim(device_context& dev, const erased_view* views, std::uint64_t begin, std::uint64_t end,
-                            std::vector<unsigned char>& records, std::optional<device_allocation>& memory) {
+                            staging_buffer& records, std::optional<device_allocation>& memory) {
   const reduction_table& r = parts_.reductions;
   if (r.count == 0) {
     parts_.run(parts_.body, parts_.typed_space, begin, end, views, nullptr);
@@ -246,12 +246,12 @@ void compiled_loop::run_sim(device_context& dev, const erased_view* views, std::
                views, record);
   }
   dev.launched();
-  records.resize(shape.blocks * r.record_bytes);
+  records.allocate(dev, shape.blocks * r.record_bytes);
   dev.copy_to_host_async(records.data(), out, records.size());
 }
 
 void compiled_loop::run_cuda(device_context& dev, const erased_view* views, std::uint64_t begin, std::uint64_t end,
-                             std::vector<unsigned char>& records, std::optional<device_allocation>& memory) {
+                             staging_buffer& records, std::optional<device_allocation>& memory) {
   if (!parts_.cuda)
     throw device_error("gpu_autopar: kernel-mode loop compiled without a CUDA compiler cannot run on CUDA device " +
                        std::to_string(dev.id()));
@@ -271,7 +271,7 @@ void compiled_loop::run_cuda(device_context& dev, const erased_view* views, std:
   // The blocks' records come back behind the kernel, on the same stream
   // as the maps' results: run_device waits once for all of them.
   if (r.count) {
-    records.resize(shape.blocks * r.record_bytes);
+    records.allocate(dev, shape.blocks * r.record_bytes);
     dev.copy_to_host_async(records.data(), memory->get(), records.size());
   }
 }

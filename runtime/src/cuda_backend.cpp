@@ -59,10 +59,18 @@ public:
     on_this_device([&] { return api_.free(p); });
   }
   void resident_to_host(void* dst, const void* src, std::size_t bytes) override {
-    const int e = on_this_device([&] {
-      const int c = api_.memcpy_to_host_async(dst, src, bytes, nullptr);
-      return c != 0 ? c : api_.stream_synchronize(nullptr);
-    });
+    resident_to_host_async(dst, src, bytes);
+    resident_wait();
+  }
+  // On the device's legacy default stream, which is ordered after every
+  // slot's blocking stream: the chunks that wrote the data are done.
+  void resident_to_host_async(void* dst, const void* src, std::size_t bytes) override {
+    const int e = on_this_device([&] { return api_.memcpy_to_host_async(dst, src, bytes, nullptr); });
+    if (e != 0)
+      throw device_error(name() + ": copy of resident data to the host failed: " + error_text(api_, e));
+  }
+  void resident_wait() override {
+    const int e = on_this_device([&] { return api_.stream_synchronize(nullptr); });
     if (e != 0)
       throw device_error(name() + ": copy of resident data to the host failed: " + error_text(api_, e));
   }
@@ -120,6 +128,45 @@ private:
   int major_, minor_;
 };
 
+// Buffers a lease took from one of its GPU's pools (device memory, or
+// page-locked host staging): given back to the pool only once the lease's
+// stream no longer uses them.
+template <class Pool>
+class lease_buffers {
+public:
+  explicit lease_buffers(Pool& pool) : pool_(pool) {}
+  void took(void* p, std::size_t size) { live_.emplace(p, size); }
+  // Work queued before may still use it: then it waits for the stream.
+  void release(void* p, bool stream_busy) {
+    auto it = live_.find(p);
+    if (it == live_.end())
+      return;
+    if (stream_busy)
+      releasing_.push_back(*it);
+    else
+      pool_.give_back(it->first, it->second);
+    live_.erase(it);
+  }
+  // The host waited for everything queued on the stream.
+  void stream_idle() {
+    for (const auto& b : releasing_)
+      pool_.give_back(b.first, b.second);
+    releasing_.clear();
+  }
+  // The lease ends: what a chunk did not free goes back too.
+  void lease_ended() {
+    stream_idle();
+    for (const auto& b : live_)
+      pool_.give_back(b.first, b.second);
+    live_.clear();
+  }
+
+private:
+  Pool& pool_;
+  std::unordered_map<void*, std::size_t> live_;           // buffer -> its size
+  std::vector<std::pair<void*, std::size_t>> releasing_; // given back while the stream may still use them
+};
+
 // One lease on a GPU: its own stream, created on the slot's worker thread
 // with the device current. Copies and launches are queued on that stream
 // without waiting (device_context's contract); the lease waits once a chunk,
@@ -165,20 +212,18 @@ public:
       check(e, "cudaMalloc");
       ++counted_.allocations;
     }
-    live_.emplace(p, size);
+    buffers_.took(p, size);
     return p;
   }
-  void deallocate(void* p) noexcept override {
-    auto it = live_.find(p);
-    if (it == live_.end())
-      return;
-    // Work queued before may still use it: it waits for the stream.
-    if (work_queued())
-      releasing_.push_back(*it);
-    else
-      dev_.pool.give_back(it->first, it->second);
-    live_.erase(it);
+  void deallocate(void* p) noexcept override { buffers_.release(p, work_queued()); }
+  void* allocate_staging(std::size_t bytes) override {
+    std::size_t size = 0;
+    void* p = dev_.pool.staging.take(bytes, &size);
+    if (p)
+      staging_.took(p, size);
+    return p;
   }
+  void deallocate_staging(void* p) noexcept override { staging_.release(p, work_queued()); }
   void copy_to_device(void* dst, const void* src, std::size_t bytes) override {
     counted_.copied_in(bytes);
     queued();
@@ -277,12 +322,8 @@ public:
     }
     // What is still queued belongs to a lost context: its buffers are never
     // handed out again (no loop plans a retired GPU).
-    for (const auto& b : releasing_)
-      dev_.pool.give_back(b.first, b.second);
-    releasing_.clear();
-    for (const auto& b : live_) // a chunk that did not free its buffers
-      dev_.pool.give_back(b.first, b.second);
-    live_.clear();
+    buffers_.lease_ended();
+    staging_.lease_ended();
     lease_ended();
     api_.get_last_error(); // nothing of this lease's errors reaches the next one
   }
@@ -302,9 +343,8 @@ private:
   // back meanwhile are free for any slot now.
   void stream_idle() {
     waited();
-    for (const auto& b : releasing_)
-      dev_.pool.give_back(b.first, b.second);
-    releasing_.clear();
+    buffers_.stream_idle();
+    staging_.stream_idle();
   }
   void check(int e, const char* what) const {
     if (e != 0)
@@ -316,8 +356,8 @@ private:
   int ordinal_;
   void* stream_ = nullptr;
   bool opened_ = false;
-  std::unordered_map<void*, std::size_t> live_;           // buffer -> its size
-  std::vector<std::pair<void*, std::size_t>> releasing_; // given back while the stream may still use them
+  lease_buffers<cuda_memory_pool> buffers_{dev_.pool};
+  lease_buffers<pinned_staging> staging_{dev_.pool.staging}; // page-locked host buffers, the same way
 };
 
 std::unique_ptr<slot_context> cuda_device::open_slot(int) { return std::make_unique<cuda_slot>(*this); }

@@ -24,13 +24,15 @@ std::vector<cuda_memory_pool*>& registry() {
 // CUDA runtime's own exit handlers.
 void release_all_at_exit() {
   std::lock_guard<std::mutex> lock(registry_mutex());
-  for (cuda_memory_pool* p : registry())
+  for (cuda_memory_pool* p : registry()) {
     p->release_idle();
+    p->staging.release_idle();
+  }
 }
 
 } // namespace
 
-cuda_memory_pool::cuda_memory_pool(const cuda_api& api, int ordinal) : api_(api), ordinal_(ordinal) {
+cuda_memory_pool::cuda_memory_pool(const cuda_api& api, int ordinal) : staging(api), api_(api), ordinal_(ordinal) {
   std::lock_guard<std::mutex> lock(registry_mutex());
   static const bool registered = std::atexit(release_all_at_exit) == 0;
   (void)registered;

@@ -17,6 +17,7 @@
 #include <mutex>
 
 #include "gpu_autopar/cuda_api.h"
+#include "pinned_staging.h"
 
 namespace gpu_autopar {
 namespace detail {
@@ -42,6 +43,10 @@ public:
   std::size_t release_idle();
   // Bytes held idle: free to a chunk, though cudaMemGetInfo counts them as used.
   std::size_t idle_bytes() const;
+
+  // The page-locked host buffers this GPU's chunks stage data in; emptied at
+  // exit with the device buffers.
+  pinned_staging staging;
 
 private:
   const cuda_api& api_;

@@ -93,9 +93,33 @@ void ensure_devices(present_entry& m) {
     m.on.resize(std::size_t(n));
 }
 
-// Brings the host's copy of `range` up to date from the devices that hold
-// the newest values (under the entry's lock).
-void bring_to_host(present_entry& m, byte_range range) {
+// The devices a round of copies to the host went to: each is waited for
+// once, after every device's copies were queued, so that the copies of
+// several GPUs run at once (from page-locked memory, host_pinning.h).
+struct host_copies {
+  std::vector<char> issued; // by pool index
+
+  void wait() {
+    std::exception_ptr error;
+    for (std::size_t d = 0; d < issued.size(); ++d)
+      if (issued[d]) {
+        issued[d] = 0;
+        try {
+          pool_device(int(d)).resident_wait();
+        } catch (...) {
+          if (!error)
+            error = std::current_exception();
+        }
+      }
+    if (error)
+      std::rethrow_exception(error);
+  }
+};
+
+// Queues the copies that bring the host's copy of `range` up to date from the
+// devices that hold the newest values (under the entry's lock); they have
+// landed once `copies` waited.
+void bring_to_host(present_entry& m, byte_range range, host_copies& copies) {
   for (byte_range piece : m.host_valid.missing(range)) {
     for (std::size_t d = 0; d < m.on.size() && !piece.empty(); ++d) {
       device_copy& c = m.on[d];
@@ -105,7 +129,10 @@ void bring_to_host(present_entry& m, byte_range range) {
       // come back once, from the first that holds them.
       for (byte_range held : c.valid.covered(piece))
         for (byte_range have : m.host_valid.missing(held)) {
-          pool_device(int(d)).resident_to_host(m.host + have.begin, c.mem + have.begin, have.size());
+          pool_device(int(d)).resident_to_host_async(m.host + have.begin, c.mem + have.begin, have.size());
+          if (copies.issued.size() <= d)
+            copies.issued.resize(m.on.size());
+          copies.issued[d] = 1;
           c.to_host += have.size();
           m.host_valid.add(have);
         }
@@ -117,6 +144,21 @@ void bring_to_host(present_entry& m, byte_range range) {
                        ", " + std::to_string(piece.end) + ") of a mapped section were held only by a device that "
                        "failed; their newest values are lost");
   }
+}
+
+// The same, landed when it returns.
+void bring_to_host(present_entry& m, byte_range range) {
+  host_copies copies;
+  try {
+    bring_to_host(m, range, copies);
+  } catch (...) {
+    try {
+      copies.wait();
+    } catch (...) {
+    }
+    throw;
+  }
+  copies.wait();
 }
 
 void host_wrote(present_entry& m, byte_range range) {
@@ -168,6 +210,10 @@ present_entry* make_present(const loop_site& site, const region_section& s) {
   e->host = static_cast<unsigned char*>(const_cast<void*>(s.host));
   e->bytes = s.bytes;
   e->host_valid.add(e->whole()); // the host holds every value when a section becomes present
+  if (const lease_pool* pool = runtime().pool.get(); pool && pool->device_count() > 0 &&
+                                                     pool->get(0).kind() == device_kind::cuda)
+    if (registration_cache* cache = registration_cache::global())
+      e->pinned = cache->hold({{e->host, std::size_t(e->bytes)}});
   table().push_back(std::move(e));
   g_live.fetch_add(1, std::memory_order_release);
   return table().back().get();
@@ -185,22 +231,34 @@ std::unique_ptr<present_entry> detach(present_entry* e) {
   return out;
 }
 
-void leave(present_entry& e, const std::vector<byte_range>& copy_back) {
-  std::lock_guard<std::mutex> lock(e.m);
-  std::exception_ptr error;
-  for (byte_range r : copy_back) {
-    try {
-      bring_to_host(e, r);
-    } catch (...) {
-      if (!error)
-        error = std::current_exception();
+void leave(const std::vector<std::unique_ptr<present_entry>>& left,
+           const std::vector<std::vector<byte_range>>& copy_back, std::exception_ptr& error) {
+  // Every section's copies to the host are queued on every device first,
+  // then waited for: the GPUs copy side by side.
+  host_copies copies;
+  for (std::size_t k = 0; k < left.size(); ++k) {
+    std::lock_guard<std::mutex> lock(left[k]->m);
+    for (byte_range r : copy_back[k]) {
+      try {
+        bring_to_host(*left[k], r, copies);
+      } catch (...) {
+        if (!error)
+          error = std::current_exception();
+      }
     }
   }
-  for (std::size_t d = 0; d < e.on.size(); ++d)
-    if (e.on[d].mem)
-      pool_device(int(d)).resident_free(e.on[d].mem);
-  if (error)
-    std::rethrow_exception(error);
+  try {
+    copies.wait();
+  } catch (...) {
+    if (!error)
+      error = std::current_exception();
+  }
+  for (const auto& e : left) {
+    std::lock_guard<std::mutex> lock(e->m);
+    for (std::size_t d = 0; d < e->on.size(); ++d)
+      if (e->on[d].mem)
+        pool_device(int(d)).resident_free(e->on[d].mem);
+  }
 }
 
 void unmap_across_ranks(const std::vector<leaving_entry>& leaving, bool unwinding, std::exception_ptr& error) {
@@ -382,9 +440,24 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
       copied = true;
     }
     // Valid for every slot of the device once it has landed, not just for
-    // this lease's stream: another slot's kernel may read these bytes next.
-    if (copied)
+    // this lease's stream: another slot's kernel may read these bytes next,
+    // so the device's other slots wait until then. Waited for without the
+    // region's lock: the other GPUs copy their parts meanwhile.
+    if (copied) {
+      ++c.preparing;
+      lock.unlock();
+      struct landed {
+        std::unique_lock<std::mutex>& lock;
+        present_entry& m;
+        device_copy& c;
+        ~landed() {
+          lock.lock();
+          --c.preparing;
+          m.prepared.notify_all();
+        }
+      } guard{lock, m, c};
       dev.synchronize();
+    }
   }
   return {residency::resident, c.mem + o.range.begin};
 }
@@ -501,14 +574,7 @@ data_region::~data_region() noexcept(false) {
     std::lock_guard<std::mutex> lock(table_mutex());
     left = detach_unreferenced(leaving, copy_back);
   }
-  for (std::size_t k = 0; k < left.size(); ++k) {
-    try {
-      leave(*left[k], copy_back[k]);
-    } catch (...) {
-      if (!error)
-        error = std::current_exception();
-    }
-  }
+  leave(left, copy_back, error);
   report_left(r->site, left);
   // Leaving the block by an exception: that exception is the one to see.
   if (error && std::uncaught_exceptions() == exceptions_at_start_)

@@ -52,6 +52,16 @@ public:
     (void)dst, (void)peer, (void)src, (void)bytes;
     throw device_error("gpu_autopar: this device cannot copy from another device");
   }
+  // Host memory a chunk stages data in that its copies read or write (a
+  // compare-and-copy-back section's snapshot and results, reduction
+  // partials): page-locked on a CUDA GPU. Given back like device memory,
+  // once the copies queued before no longer use it. nullptr: the device has
+  // none to offer, the caller uses ordinary memory.
+  virtual void* allocate_staging(std::size_t bytes) {
+    (void)bytes;
+    return nullptr;
+  }
+  virtual void deallocate_staging(void* p) noexcept { (void)p; }
   // Before the slot goes back to the pool: wait for the device's work and free
   // what the lease left allocated. Never throws; on failure too.
   virtual void end_lease() noexcept = 0;
@@ -139,6 +149,12 @@ public:
     (void)dst, (void)src, (void)bytes;
     throw device_error(name() + ": keeps no data resident");
   }
+  // The same, queued: dst holds the data once resident_wait() returned, so
+  // that the copies of several devices run at once.
+  virtual void resident_to_host_async(void* dst, const void* src, std::size_t bytes) {
+    resident_to_host(dst, src, bytes);
+  }
+  virtual void resident_wait() {}
   // Whether a lease on this device can copy from `peer`'s resident memory
   // directly, not through the host (slot_context::copy_from_peer): a data
   // region's halos then go device to device. No by default.

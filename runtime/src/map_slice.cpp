@@ -26,6 +26,29 @@ void copy_changed(unsigned char* dst, const unsigned char* after, const unsigned
 
 } // namespace
 
+unsigned char* staging_buffer::allocate(device_context& dev, std::size_t bytes) {
+  reset();
+  slot_ = dynamic_cast<slot_context*>(&dev);
+  void* pinned = slot_ ? slot_->allocate_staging(bytes) : nullptr;
+  if (pinned) {
+    data_ = static_cast<unsigned char*>(pinned);
+  } else {
+    slot_ = nullptr;
+    heap_.resize(bytes);
+    data_ = heap_.data();
+  }
+  size_ = bytes;
+  return data_;
+}
+
+void staging_buffer::reset() noexcept {
+  if (slot_ && data_)
+    slot_->deallocate_staging(data_);
+  slot_ = nullptr;
+  data_ = nullptr;
+  size_ = 0;
+}
+
 map_slice::~map_slice() {
   if (mem_ && !resident())
     dev_->deallocate(mem_);
@@ -74,7 +97,7 @@ void map_slice::prepare(device_context& dev, const erased_map& m, long long firs
     // read twice, the host data could change in between (a neighbouring
     // chunk copying back its own elements), and this chunk would then
     // write the older value back over the neighbour's result.
-    before_.assign(src, src + bytes);
+    std::memcpy(before_.allocate(dev, bytes), src, bytes);
     dev.copy_to_device(mem_, before_.data(), bytes);
   } else if (copy_in_) {
     dev.copy_to_device(mem_, src, bytes);
@@ -85,22 +108,17 @@ void map_slice::fetch(const erased_map& m) {
   if (!writes_ || !mem_ || resident())
     return;
   const std::size_t bytes = static_cast<std::size_t>(range_.size()) * m.element_size;
-  if (!diff_ && !copy_in_) {
+  if (!diff_) {
     dev_->copy_to_host_async(host_bytes(m), mem_, bytes);
     return;
   }
-  after_.resize(bytes);
-  dev_->copy_to_host_async(after_.data(), mem_, bytes);
+  dev_->copy_to_host_async(after_.allocate(*dev_, bytes), mem_, bytes);
 }
 
 void map_slice::commit(const erased_map& m) noexcept {
   committed_ = true;
-  if (!after_.empty()) {
-    if (diff_)
-      copy_changed(host_bytes(m), after_.data(), before_.data(), after_.size(), unit_);
-    else
-      std::memcpy(host_bytes(m), after_.data(), after_.size());
-  }
+  if (!after_.empty())
+    copy_changed(host_bytes(m), after_.data(), before_.data(), after_.size(), unit_);
   // The newest values are now on the device (resident) or the host.
   if (writes_ && region_.how != residency::none)
     region_written(*dev_, host_, bytes_, region_.how);

@@ -11,8 +11,33 @@
 #include <gpu_autopar/compiled_loop.h>
 #include <gpu_autopar/data_region.h>
 
+#include "device.h"
+
 namespace gpu_autopar {
 namespace detail {
+
+// Host memory a chunk stages data in: page-locked, from the lease, on a CUDA
+// GPU (slot_context::allocate_staging), ordinary memory elsewhere. Given back
+// when it goes, once the copies queued before are done with it.
+class staging_buffer {
+public:
+  staging_buffer() = default;
+  staging_buffer(const staging_buffer&) = delete;
+  staging_buffer& operator=(const staging_buffer&) = delete;
+  ~staging_buffer() { reset(); }
+  // `bytes` of staging for a chunk on `dev` (what was held before goes back).
+  unsigned char* allocate(device_context& dev, std::size_t bytes);
+  void reset() noexcept;
+  unsigned char* data() const { return data_; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+private:
+  class slot_context* slot_ = nullptr;
+  unsigned char* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::vector<unsigned char> heap_;
+};
 
 class map_slice {
 public:
@@ -46,10 +71,14 @@ public:
   // retry would read them and apply its updates twice (y += ...).
   //
   // fetch: queues the copy of the chunk's results from the device (after
-  // its kernel) into host staging, leaving the host object as it was; they
-  // are there once the caller has waited (device_context::synchronize). Only
-  // a `from` map that the chunk overwrites whole and does not read goes
-  // straight to the host: a retry writes the same values again.
+  // its kernel); they are there once the caller has waited
+  // (device_context::synchronize). A section that is the chunk's own (no
+  // other chunk's section overlaps it) lands straight in the host object:
+  // the copies of all maps are queued behind the kernel on one stream, so a
+  // kernel that fails stops every one of them (a CUDA error in a kernel is
+  // sticky: nothing queued after it runs) and the host object is as it was
+  // for the retry. A section neighbouring chunks share (compare and copy
+  // back) comes back into staging, and only what changed is written.
   void fetch(const erased_map& m);
   // commit: writes what fetch() staged to the host object. No device call:
   // it cannot fail.
@@ -70,7 +99,7 @@ private:
   bool diff_ = false;
   bool copy_in_ = false; // the chunk reads the section's old values
   std::size_t unit_ = 1;
-  std::vector<unsigned char> before_, after_;
+  staging_buffer before_, after_; // compare and copy back: the snapshot copied in, the results
 };
 
 } // namespace detail

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gpu_autopar/data_region.h"
+#include "host_pinning.h"
 #include "interval_set.h"
 
 namespace gpu_autopar {
@@ -42,6 +43,10 @@ struct present_entry {
   std::condition_variable prepared; // a device's copy has no first use under way any more
   interval_set host_valid;
   std::vector<device_copy> on; // by the runtime's device index
+  // On CUDA GPUs the section is page-locked while it is present: the copies
+  // into and out of the devices' copies run asynchronously, on all GPUs at
+  // once (host_pinning.h).
+  pin_hold pinned;
 
   byte_range whole() const { return {0, bytes}; }
 };
@@ -62,10 +67,12 @@ present_entry* make_present(const loop_site& site, const region_section& s);
 // Takes an entry whose counts are zero out of the table.
 std::unique_ptr<present_entry> detach(present_entry* e);
 
-// Without the lock, on a detached entry: copies `copy_back` (ranges of the
-// section) to the host and frees the devices' copies. Throws loop_error when
-// newest values were lost with a failed device (after freeing).
-void leave(present_entry& e, const std::vector<byte_range>& copy_back);
+// Without the lock, on detached entries: copies each one's `copy_back`
+// (ranges of the section) to the host, from all devices at once, and frees
+// the devices' copies. The first failure goes to `error` (a loop_error when
+// newest values were lost with a failed device).
+void leave(const std::vector<std::unique_ptr<present_entry>>& left,
+           const std::vector<std::vector<byte_range>>& copy_back, std::exception_ptr& error);
 // Sections whose counts reached zero, found under the lock, leave in three
 // steps: unmap_across_ranks (without the lock: under a distributor that keeps
 // written parts with the MPI rank that wrote them, every rank's host gets the

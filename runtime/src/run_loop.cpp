@@ -221,15 +221,17 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
   if (bar.wanted())
     progress = [&bar, count](std::uint64_t done) { bar.update(done, count); };
   const schedule_policy& schedule = choose_schedule(o.schedule, regions_live());
-  // Page-locked while the chunks copy from and to it (host_pinning.h). Inside
-  // a data region the sections are resident: chunks copy little.
-  std::unique_ptr<pinned_host_ranges> pinned;
-  if (pool.get(devices.front()).kind() == device_kind::cuda && !regions_live()) {
-    std::vector<std::pair<const void*, std::size_t>> ranges;
-    body.host_ranges(ranges);
-    if (!ranges.empty())
-      pinned = std::make_unique<pinned_host_ranges>(registered_cuda_api(), std::move(ranges));
-  }
+  // Page-locked while the chunks copy from and to it, and after, for the next
+  // loop over the same memory (host_pinning.h). Inside a data region too: a
+  // section the region does not hold is copied per chunk.
+  pin_hold pinned;
+  if (pool.get(devices.front()).kind() == device_kind::cuda)
+    if (registration_cache* cache = registration_cache::global()) {
+      std::vector<std::pair<const void*, std::size_t>> ranges;
+      body.host_ranges(ranges);
+      if (!ranges.empty())
+        pinned = cache->hold(std::move(ranges));
+    }
   device_loop_result res = run_on_devices(pool, devices, slots_for(o, pool.get(devices.front())), body, count,
                                           schedule, o.chunk, o.fallback == fallback_policy::none, progress);
   bar.finish();

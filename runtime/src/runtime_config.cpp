@@ -308,6 +308,12 @@ runtime_config read_config_from_environment() {
                            std::to_string(kMaxThreads) + "; using " + std::to_string(default_threads()) +
                            " (the hardware threads)");
   }
+  if (const char* v = std::getenv("GPU_AUTOPAR_PIN")) {
+    if (!std::strcmp(v, "loop"))
+      c.pin_once = false;
+    else if (std::strcmp(v, "once") && *v)
+      c.problems.push_back(std::string("GPU_AUTOPAR_PIN='") + v + "' is not once or loop; using once");
+  }
   if (const char* v = std::getenv("GPU_AUTOPAR_REPORT"))
     c.report_path = v;
   return c;

@@ -78,10 +78,14 @@ struct runtime_config {
   log_level log = log_level::warn;
   progress_mode progress = progress_mode::auto_;
   std::string report_path;               // empty: no report
+  // GPU_AUTOPAR_PIN: `once` keeps host memory registered with CUDA after the
+  // loops that used it (host_pinning.h); `loop` unregisters it when nothing
+  // holds it any more.
+  bool pin_once = true;
   std::vector<std::string> problems;     // bad values, printed once at start-up
 };
 
-// Reads GPU_AUTOPAR_DEVICES, _LOG, _PROGRESS, _THREADS and _REPORT. A bad
+// Reads GPU_AUTOPAR_DEVICES, _LOG, _PROGRESS, _THREADS, _PIN and _REPORT. A bad
 // value is recorded in `problems`, naming the variable and what is used
 // instead (CPU threads, warn, auto, the hardware threads).
 runtime_config read_config_from_environment();

@@ -68,13 +68,8 @@ void exit_sections(const loop_site& site, std::initializer_list<region_section> 
     std::lock_guard<std::mutex> lock(detail::table_mutex());
     left = detail::detach_unreferenced(leaving, copy_back);
   }
+  detail::leave(left, copy_back, error);
   for (std::size_t k = 0; k < left.size(); ++k) {
-    try {
-      detail::leave(*left[k], copy_back[k]);
-    } catch (...) {
-      if (!error)
-        error = std::current_exception();
-    }
     // One line per section, named after the construct that made it present
     // (an enter data's, usually).
     std::vector<std::unique_ptr<present_entry>> one;

@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace ga = gpu_autopar;
@@ -160,6 +161,70 @@ int saxpy(bool region, int loops) {
   return 0;
 }
 
+// Two threads run saxpy loops at once over one array x, each into its own
+// y: the registration of x is shared, and neither thread's loops unpin it
+// while the other's copies read it. Both results are checked against serial.
+int two_threads(int loops) {
+  const int n = 1 << 16;
+  std::vector<float> x(n);
+  std::vector<std::vector<float>> y(2, std::vector<float>(n)), serial(2, std::vector<float>(n));
+  for (int i = 0; i < n; ++i) {
+    x[i] = float(i % 97);
+    y[0][i] = y[1][i] = serial[0][i] = serial[1][i] = float(i % 13);
+  }
+  auto work = [&](int t) {
+    std::vector<float>& yt = y[t];
+    for (int loop = 0; loop < loops; ++loop) {
+      const float a = float(loop + t + 2);
+      for (int i = 0; i < n; ++i)
+        serial[t][i] = a * x[i] + serial[t][i];
+      ga::kernel_loop(ga::loop_site{"cuda_path.cu", unsigned(30 + 10 * t + loop)},
+                      ga::iterations<int>(0, ga::less, n, 1), ga::options().schedule(ga::schedule_kind::static_, 4096),
+                      ga::data(ga::to(x, ga::affine(1, 0, 1)), ga::tofrom(yt, ga::affine(1, 0, 1))), ga::reductions(),
+                      [=] GPU_AUTOPAR_HD(int i, ga::view<decltype(x)> x, ga::view<std::vector<float>> y) {
+                        y[i] = a * x[i] + y[i];
+                      });
+    }
+  };
+  std::thread other(work, 1);
+  work(0);
+  other.join();
+  long long wrong = 0;
+  for (int t = 0; t < 2; ++t)
+    for (int i = 0; i < n; ++i)
+      wrong += y[t][i] != serial[t][i];
+  std::printf("wrong=%lld\n", wrong);
+  return 0;
+}
+
+// y[p[i]] += x[i] over a permutation: chunks' sections of y overlap (the
+// whole array), so each chunk copies y in as a snapshot and writes back only
+// what changed (compare and copy back), through staging. Checked against serial.
+int scatter() {
+  const int n = 1 << 15;
+  std::vector<double> x(n), y(n), serial(n);
+  std::vector<int> p(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = i % 31;
+    y[i] = serial[i] = i % 7;
+    p[i] = int((i * 7919LL) % n); // 7919 is prime, so coprime with n: a permutation
+  }
+  for (int i = 0; i < n; ++i)
+    serial[p[i]] += x[i];
+  ga::kernel_loop(ga::loop_site{"cuda_path.cu", 50}, ga::iterations<int>(0, ga::less, n, 1),
+                  ga::options().schedule(ga::schedule_kind::dynamic, 4096),
+                  ga::data(ga::to(x, ga::affine(1, 0, 1)), ga::to(p, ga::affine(1, 0, 1)), ga::tofrom(y, ga::whole())),
+                  ga::reductions(),
+                  [=] GPU_AUTOPAR_HD(int i, ga::view<decltype(x)> x, ga::view<decltype(p)> p, ga::view<decltype(y)> y) {
+                    y[p[i]] += x[i];
+                  });
+  long long wrong = 0;
+  for (int i = 0; i < n; ++i)
+    wrong += y[i] != serial[i];
+  std::printf("wrong=%lld\n", wrong);
+  return 0;
+}
+
 // Jacobi-style sweeps over the rows of two grids inside a data region: each
 // GPU keeps its rows, and what it reads of its neighbours' rows (halo rows)
 // comes from the neighbour, directly where the GPUs can copy between them.
@@ -212,10 +277,16 @@ int main(int argc, char** argv) {
     return kernel_mode();
   if (s == "saxpy")
     return saxpy(false, 3);
+  if (s == "saxpy-10")
+    return saxpy(false, 10);
+  if (s == "two-threads")
+    return two_threads(5);
+  if (s == "scatter")
+    return scatter();
   if (s == "saxpy-region")
     return saxpy(true, 3);
   if (s == "stencil-region")
     return stencil_region();
-  std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel|saxpy|saxpy-region|stencil-region\n");
+  std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel|saxpy|saxpy-10|two-threads|scatter|saxpy-region|stencil-region\n");
   return 2;
 }

@@ -121,7 +121,11 @@ def counts_disagree(text, lines):
                                 (dev, d["bytes_to_host"], theirs["d2h_bytes"] - mine["d2h_bytes"]))
             mine["d2h_copies"] += copies
             mine["d2h_bytes"] += d["bytes_to_host"]
-            mine["syncs"] += copies
+            # Each round of copies to the host waits once per GPU, after
+            # every GPU's copies were queued: at least one wait, at most one
+            # per copy.
+            waits = sum(theirs[f] for f in COUNTS["syncs"]) - mine["syncs"]
+            mine["syncs"] += min(max(waits, 1 if copies else 0), copies)
     for dev, counts in sorted(standin.items()):
         mine = reported.get(dev, dict.fromkeys(COUNTS, 0))
         for field, theirs in COUNTS.items():
@@ -213,10 +217,61 @@ def overlapped(text, lines):
     busy = {d["id"] for l in loop_lines(lines) for d in l["devices"] if d["chunks"] >= 2}
     if busy and not any(overlaps.get(d) for d in busy):
         problems.append("no copy overlapped a kernel on any of cuda%s" % ", cuda".join(str(d) for d in sorted(busy)))
-    pinned = re.search(r"note: (\d+) cudaHostRegister, (\d+) cudaHostUnregister", text)
-    if not pinned or int(pinned.group(1)) < len(loop_lines(lines)) or pinned.group(1) != pinned.group(2):
-        problems.append("host memory registered and unregistered: %s" % (pinned.group(0) if pinned else "never"))
     return problems
+
+
+def registered_once(arrays):
+    """The loops' host memory was page-locked once per array (x and y), not
+    per loop, and unregistered by the time the program exited."""
+    def check(text):
+        pinned = re.search(r"note: (\d+) cudaHostRegister, (\d+) cudaHostUnregister", text)
+        if not pinned or not 0 < int(pinned.group(1)) <= arrays or pinned.group(1) != pinned.group(2):
+            return ["host memory registered and unregistered: %s, expected at most %d registrations" %
+                    (pinned.group(0) if pinned else "never", arrays)]
+        return []
+    return check
+
+
+def registered_per_loop(text, loops):
+    """GPU_AUTOPAR_PIN=loop: the loops' memory is unregistered when no loop
+    holds it, so each loop registers it again."""
+    pinned = re.search(r"note: (\d+) cudaHostRegister, (\d+) cudaHostUnregister", text)
+    if not pinned or int(pinned.group(1)) < loops or pinned.group(1) != pinned.group(2):
+        return ["GPU_AUTOPAR_PIN=loop: %s for %d loops" % (pinned.group(0) if pinned else "no registration", loops)]
+    return []
+
+
+def nothing_pageable(text):
+    """Every copy of a kernel-mode loop between host and GPU is from or to
+    page-locked memory: the maps' sections (registered once), a region's
+    sections, and the staging of compare-and-copy-back sections and
+    reduction partials."""
+    problems = []
+    for d, h2d, d2h in re.findall(r"counts device=(\d+) .* h2d_pageable_bytes=(\d+) d2h_pageable_bytes=(\d+)", text):
+        if h2d != "0" or d2h != "0":
+            problems.append("device %s: %s bytes host to device and %s device to host from pageable memory" % (d, h2d, d2h))
+    return problems
+
+
+def region_end_side_by_side(timeline):
+    """The copies that bring a region's results back at its end were queued on
+    every GPU before any was waited for: in simulated time, the last run of
+    device-to-host copies of each GPU (one stream's, the region's end)
+    overlaps another GPU's."""
+    runs = {}
+    for m in re.finditer(r"device=(\d+) stream=(\S+) engine=(\S+) start_us=(\S+) end_us=(\S+)", timeline):
+        d, stream, eng, start, end = int(m.group(1)), m.group(2), m.group(3), float(m.group(4)), float(m.group(5))
+        run = runs.get(d)
+        if eng != "d2h" or run is None or run[0] != stream or run[3] != "d2h":
+            runs[d] = [stream, start, end, eng]
+        else:
+            run[1], run[2] = min(run[1], start), max(run[2], end)
+    ends = sorted((r[1], r[2]) for r in runs.values() if r[3] == "d2h")
+    if len(ends) < 2:
+        return ["%d GPUs ended with copies to the host" % len(ends)]
+    if not any(a[1] > b[0] for a, b in zip(ends, ends[1:])):
+        return ["the region's end copies ran one GPU after the other: %s" % ends]
+    return []
 
 
 def reduced_on_device(lines):
@@ -275,10 +330,20 @@ RUNS = {
     "kernel-fault-only-gpu": ("kernel", devices(1, FAULT_LAUNCH="2"), KERNEL_OK, any_report),
     "kernel-no-code-for-one": ("kernel", devices(2, CC="8.0:7.5", IMAGE="80"), KERNEL_OK, no_code_for_one),
     "saxpy-2": ("saxpy", devices(2), TASK_OK, lambda lines: per_chunk(lines, False)),
+    "saxpy-10-2": ("saxpy-10", devices(2), TASK_OK, lambda lines: per_chunk(lines, False)),
+    "saxpy-10-pin-loop": ("saxpy-10", dict(devices(2), GPU_AUTOPAR_PIN="loop"), TASK_OK,
+                          lambda lines: per_chunk(lines, False)),
+    "two-threads-2": ("two-threads", devices(2), TASK_OK, no_fallback),
+    "scatter-2": ("scatter", devices(2), TASK_OK, no_fallback),
     "saxpy-region-2": ("saxpy-region", devices(2), TASK_OK, lambda lines: per_chunk(lines, True)),
     "stencil-region-2": ("stencil-region", devices(2), TASK_OK, halos(True)),
     "stencil-region-3-no-peer": ("stencil-region", devices(3, PEER="0"), TASK_OK, halos(False)),
 }
+
+
+# Host memory page-locked once per array however many loops use it (x, y;
+# two threads: x and one y each).
+REGISTERED_ONCE = {"saxpy": registered_once(2), "saxpy-10": registered_once(2), "two-threads": registered_once(3)}
 
 
 # The timeline's overlap depends on when the host threads of a GPU's two
@@ -319,6 +384,15 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
         problems += counts_disagree(text, lines)
     if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
         problems += reduced_on_device(lines)
+    if not scenario.startswith("task"):
+        problems += nothing_pageable(text)
+    if extra.get("GPU_AUTOPAR_PIN") == "loop":
+        problems += registered_per_loop(text, len(loop_lines(lines)))
+    elif scenario in REGISTERED_ONCE:
+        problems += REGISTERED_ONCE[scenario](text)
+    if scenario in ("saxpy-region", "stencil-region"):
+        timeline = os.path.join(work, name + ".timeline")
+        problems += region_end_side_by_side(open(timeline).read() if os.path.exists(timeline) else "")
     return problems, overlap, (text, lines, p.stderr)
 
 

@@ -50,6 +50,16 @@ bool is_device(const void* p) { return find_allocation(p, false) != nullptr; }
 
 std::uintptr_t addr(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
 
+// The destination of an asynchronous copy to the host is undefined until the
+// copy lands; if it never runs (a fault before it lost the context), the
+// memory is as it was.
+void poison_until_landed(op& o, void* dst, std::size_t n) {
+  auto before = std::make_shared<std::vector<unsigned char>>(static_cast<unsigned char*>(dst),
+                                                              static_cast<unsigned char*>(dst) + n);
+  std::memset(dst, kPoison, n);
+  o.cancel = [dst, before] { std::memcpy(dst, before->data(), before->size()); };
+}
+
 // Enqueues a copy on `st`; the caller decides whether the host waits for it.
 cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, cudaMemcpyKind kind,
                          const char* call, bool async) {
@@ -93,12 +103,25 @@ cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, 
     o.what = std::string(call) + " host to device of " + bytes_text(n);
     ++c.h2d;
     c.h2d_bytes += n;
+    if (!pinned(src, n))
+      c.h2d_pageable_bytes += n;
     break;
   }
   case cudaMemcpyDeviceToHost:
-    host_access(dst, n, true, call);
-    if (async)
-      std::memset(dst, kPoison, n); // undefined until the copy lands
+    if (async && pinned(dst, n)) {
+      // Into pinned memory the device writes when the copy runs, in stream
+      // order: work queued before it on this stream may still read it (a
+      // section's copy in, then the chunk's results back into the same
+      // memory). Other work touching it races, found when either runs.
+      host_access(dst, n, true, call, st.id);
+      o.accesses.push_back({addr(dst), addr(dst) + n, true});
+      if (!pending_touch(dst, n))
+        poison_until_landed(o, dst, n);
+    } else {
+      host_access(dst, n, true, call);
+      if (async)
+        poison_until_landed(o, dst, n);
+    }
     o.accesses.push_back({addr(src), addr(src) + n, false});
     o.run = [dst, src, n] { std::memmove(dst, src, n); };
     o.what = std::string(call) + " device to host of " + bytes_text(n);
@@ -107,6 +130,8 @@ cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, 
     o.holds_host = !pinned(dst, n); // into pageable memory the call returns when the copy is done
     ++c.d2h;
     c.d2h_bytes += n;
+    if (!pinned(dst, n))
+      c.d2h_pageable_bytes += n;
     break;
   case cudaMemcpyDeviceToDevice:
     o.accesses.push_back({addr(src), addr(src) + n, false});

@@ -147,8 +147,12 @@ void run_kernel(state& s, op& o) {
 
 void execute(state& s, op& o) {
   device& dev = s.devices[o.device];
-  if (dev.sticky != cudaSuccess)
-    return; // a poisoned context runs nothing more
+  if (dev.sticky != cudaSuccess) { // a poisoned context runs nothing more
+    if (o.cancel)
+      o.cancel();
+    o.cancel = nullptr;
+    return;
+  }
   if (o.faults) {
     poison(s, o, "fault");
     return;
@@ -348,7 +352,7 @@ void host_waits_for_device(int dev) {
   host_waits_for(c);
 }
 
-void host_access(const void* p, std::size_t n, bool write, const char* what) {
+void host_access(const void* p, std::size_t n, bool write, const char* what, int ordered_stream) {
   state& s = global();
   access mine{reinterpret_cast<std::uintptr_t>(p), reinterpret_cast<std::uintptr_t>(p) + n, write};
   op probe;
@@ -359,10 +363,21 @@ void host_access(const void* p, std::size_t n, bool write, const char* what) {
                                    " may still be using it; no synchronisation orders them");
   };
   for (const auto& st : s.streams)
-    for (const op& o : st->pending)
-      check(o);
+    if (st->id != ordered_stream)
+      for (const op& o : st->pending)
+        check(o);
   for (const op& o : s.done)
     check(o);
+}
+
+bool pending_touch(const void* p, std::size_t n) {
+  op probe;
+  probe.accesses.push_back({reinterpret_cast<std::uintptr_t>(p), reinterpret_cast<std::uintptr_t>(p) + n, true});
+  for (const auto& st : global().streams)
+    for (const op& o : st->pending)
+      if (conflict(probe, o))
+        return true;
+  return false;
 }
 
 void check_at_exit() {
@@ -401,7 +416,8 @@ void check_at_exit() {
     std::ostringstream line;
     line << "counts device=" << d << " mallocs=" << n.mallocs << " malloc_bytes=" << n.malloc_bytes
          << " frees=" << n.frees << " h2d=" << n.h2d << " h2d_bytes=" << n.h2d_bytes << " d2h=" << n.d2h
-         << " d2h_bytes=" << n.d2h_bytes << " d2d=" << n.d2d << " d2d_bytes=" << n.d2d_bytes << " p2p=" << n.p2p
+         << " d2h_bytes=" << n.d2h_bytes << " h2d_pageable_bytes=" << n.h2d_pageable_bytes
+         << " d2h_pageable_bytes=" << n.d2h_pageable_bytes << " d2d=" << n.d2d << " d2d_bytes=" << n.d2d_bytes << " p2p=" << n.p2p
          << " p2p_bytes=" << n.p2p_bytes
          << " memsets=" << n.memsets << " memset_bytes=" << n.memset_bytes << " launches=" << n.launches
          << " stream_syncs=" << n.stream_syncs << " device_syncs=" << n.device_syncs

@@ -45,6 +45,9 @@ struct op {
   std::string what;     // for messages: "kernel foo", "copy device to host of 64 bytes", ...
   std::vector<access> accesses;
   std::function<void()> run;
+  // Undoes what the call did ahead of the op when the op never runs (its
+  // device's context is lost): a copy that never ran wrote nothing.
+  std::function<void()> cancel;
   bool faults = false;  // an injected fault: poisons the device's context instead of running
   bool kernel = false;  // a launch: what it touches is found while it runs (touches.cpp), not listed up front
   clock after;          // what must have finished before it starts (includes its stream's earlier ops)
@@ -76,6 +79,7 @@ struct allocation {
 
 struct counts {
   std::uint64_t mallocs = 0, malloc_bytes = 0, frees = 0, h2d = 0, h2d_bytes = 0, d2h = 0, d2h_bytes = 0,
+                h2d_pageable_bytes = 0, d2h_pageable_bytes = 0, // of h2d_bytes, d2h_bytes: not page-locked
                 d2d = 0, d2d_bytes = 0, p2p = 0, p2p_bytes = 0, memsets = 0, memset_bytes = 0, launches = 0, stream_syncs = 0,
                 device_syncs = 0, event_syncs = 0, streams_created = 0, streams_destroyed = 0;
 };
@@ -162,7 +166,11 @@ void host_waits_for(const clock& c);
 void host_waits_for_stream(stream& s);
 void host_waits_for_device(int dev);
 // A host access to [p, p+n) now: violations for unfinished ops that write it (or read it, if write).
-void host_access(const void* p, std::size_t n, bool write, const char* what);
+// Work queued earlier on `ordered_stream` is ordered before the access (an
+// asynchronous copy into pinned memory on that stream), -1: none is.
+void host_access(const void* p, std::size_t n, bool write, const char* what, int ordered_stream = -1);
+// Whether work still queued on any stream reads or writes [p, p+n).
+bool pending_touch(const void* p, std::size_t n);
 
 // Exit checks: unfinished work, leaks. Runs once, from the library's destructor.
 void check_at_exit();

@@ -26,6 +26,8 @@
 namespace gpu_autopar {
 namespace detail {
 
+class staging_buffer; // runtime/src/map_slice.h
+
 // The iteration space: the index count and the outermost loop's value at an
 // index, as a long long (what data maps are sections of).
 struct loop_space {
@@ -244,9 +246,9 @@ private:
   }
   void run_reduced(std::uint64_t begin, std::uint64_t end, const erased_view* views);
   void run_sim(device_context& dev, const erased_view* views, std::uint64_t begin, std::uint64_t end,
-               std::vector<unsigned char>& records, std::optional<device_allocation>& memory);
+               staging_buffer& records, std::optional<device_allocation>& memory);
   void run_cuda(device_context& dev, const erased_view* views, std::uint64_t begin, std::uint64_t end,
-                std::vector<unsigned char>& records, std::optional<device_allocation>& memory);
+                staging_buffer& records, std::optional<device_allocation>& memory);
   void combine(const void* record);
   element_range host_range(const erased_map& m, std::uint64_t begin, std::uint64_t end) const;
 
