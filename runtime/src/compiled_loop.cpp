@@ -11,6 +11,7 @@
 #include <gpu_autopar/data_region.h>
 
 #include "map_slice.h"
+#include "read_once.h"
 
 namespace gpu_autopar {
 namespace detail {
@@ -121,7 +122,15 @@ compiled_loop::compiled_loop(const loop_parts& parts, bool produces) : parts_(pa
   const bool described = parts.mode == loop_mode::kernel || produces;
   if (described && !parts.space.collapsed)
     effects_.emplace(parts.space, parts.maps, parts.map_count, &parts.reductions, parts.reds);
+  if (parts.mode == loop_mode::kernel)
+    for (std::size_t k = 0; k < parts.map_count; ++k)
+      if (read_once(parts.maps[k])) {
+        once_ = std::make_unique<read_once_sections>();
+        break;
+      }
 }
+
+compiled_loop::~compiled_loop() = default;
 
 bool compiled_loop::can_run_on(device_kind kind, const char** why_not) const {
   const char* why = nullptr;
@@ -192,8 +201,11 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
   const long long first = parts_.space.outer_at(begin);
   const long long last = parts_.space.outer_at(end - 1);
   const bool shares_outer = parts_.space.splits_outer(begin, end);
+  // A chunk that is the whole loop (a loop nested in a task, one device) has
+  // nothing to share its read-only sections with.
+  read_once_sections* shared = end - begin < parts_.space.count ? once_.get() : nullptr;
   for (std::size_t k = 0; k < n; ++k)
-    slices[k].prepare(dev, parts_.maps[k], first, last, parts_.space.step, shares_outer);
+    slices[k].prepare(dev, parts_.maps[k], first, last, parts_.space.step, shares_outer, shared, k);
   for (std::size_t k = 0; k < n; ++k)
     slices[k].launched();
   small_array<erased_view> views(n);
@@ -207,8 +219,18 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
     run_cuda(dev, views.get(), begin, end, records, memory);
   else
     run_sim(dev, views.get(), begin, end, records, memory);
-  for (std::size_t k = 0; k < n; ++k) // every map's results, before any reaches the host
-    slices[k].fetch(parts_.maps[k]);
+  // Every map's results are queued before any reaches the host, all or
+  // nothing (map_slice::fetch): of the sections the chunk reads and writes
+  // back, one lands directly, queued last; the others are staged.
+  std::size_t direct = n;
+  for (std::size_t k = 0; k < n; ++k)
+    if (slices[k].rereads())
+      direct = k;
+  for (std::size_t k = 0; k < n; ++k)
+    if (k != direct)
+      slices[k].fetch(parts_.maps[k], false);
+  if (direct < n)
+    slices[direct].fetch(parts_.maps[direct], true);
   dev.synchronize(); // the chunk's one wait: copies in, kernel, partials and copies out
   for (std::size_t k = 0; k < n; ++k)
     slices[k].commit(parts_.maps[k]);

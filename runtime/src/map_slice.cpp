@@ -1,5 +1,7 @@
 #include "map_slice.h"
 
+#include "read_once.h"
+
 #include <cstring>
 
 namespace gpu_autopar {
@@ -50,7 +52,7 @@ void staging_buffer::reset() noexcept {
 }
 
 map_slice::~map_slice() {
-  if (mem_ && !resident())
+  if (mem_ && !resident() && !shared_)
     dev_->deallocate(mem_);
   // A chunk that failed after its kernel started may have written part of
   // its section in the device's resident copy: that copy is stale now.
@@ -59,7 +61,7 @@ map_slice::~map_slice() {
 }
 
 void map_slice::prepare(device_context& dev, const erased_map& m, long long first, long long last, long long step,
-                        bool shares_outer) {
+                        bool shares_outer, read_once_sections* once, std::size_t k) {
   dev_ = &dev;
   range_ = m.chunk_range(first, last);
   // The unit a chunk's changes are found and copied back in. It must be no
@@ -91,6 +93,14 @@ void map_slice::prepare(device_context& dev, const erased_map& m, long long firs
   } else {
     decide(m, step, shares_outer, /*present=*/false);
   }
+  // A section the loop only reads and every chunk needs the same of (a
+  // lookup table, a matrix every row multiplies): once per device and loop.
+  if (once && read_once(m) && copy_in_ && !writes_)
+    if (void* copy = once->get(dev, k, src, bytes)) {
+      mem_ = copy;
+      shared_ = true;
+      return;
+    }
   mem_ = dev.allocate(bytes);
   if (diff_) {
     // The device gets exactly the snapshot the copy-back compares with:
@@ -104,11 +114,11 @@ void map_slice::prepare(device_context& dev, const erased_map& m, long long firs
   }
 }
 
-void map_slice::fetch(const erased_map& m) {
+void map_slice::fetch(const erased_map& m, bool direct) {
   if (!writes_ || !mem_ || resident())
     return;
   const std::size_t bytes = static_cast<std::size_t>(range_.size()) * m.element_size;
-  if (!diff_) {
+  if (!diff_ && (direct || !rereads())) {
     dev_->copy_to_host_async(host_bytes(m), mem_, bytes);
     return;
   }
@@ -117,8 +127,12 @@ void map_slice::fetch(const erased_map& m) {
 
 void map_slice::commit(const erased_map& m) noexcept {
   committed_ = true;
-  if (!after_.empty())
-    copy_changed(host_bytes(m), after_.data(), before_.data(), after_.size(), unit_);
+  if (!after_.empty()) {
+    if (diff_)
+      copy_changed(host_bytes(m), after_.data(), before_.data(), after_.size(), unit_);
+    else
+      std::memcpy(host_bytes(m), after_.data(), after_.size());
+  }
   // The newest values are now on the device (resident) or the host.
   if (writes_ && region_.how != residency::none)
     region_written(*dev_, host_, bytes_, region_.how);
@@ -131,6 +145,7 @@ void map_slice::commit(const erased_map& m) noexcept {
 void map_slice::decide(const erased_map& m, long long step, bool shares_outer, bool present) {
   writes_ = writes(m.kind) || (present && m.written_too);
   const bool reads = m.kind == map_kind::to || m.kind == map_kind::tofrom || (present && m.read_too);
+  reads_ = reads;
   diff_ = writes_ && (m.sections_may_overlap() || shares_outer);
   copy_in_ = reads || (writes_ && (diff_ || !m.covers_densely(step)));
 }

@@ -19,6 +19,8 @@ namespace detail {
 // Host memory a chunk stages data in: page-locked, from the lease, on a CUDA
 // GPU (slot_context::allocate_staging), ordinary memory elsewhere. Given back
 // when it goes, once the copies queued before are done with it.
+class read_once_sections;
+
 class staging_buffer {
 public:
   staging_buffer() = default;
@@ -53,8 +55,10 @@ public:
   // only what the device does not hold yet is copied in. `shares_outer`: the
   // chunk shares its first or last induction value with a neighbouring chunk
   // (a collapsed nest cut inside a row), so their sections overlap.
+  // `once`: where the loop keeps the sections it copies to each device once
+  // (read_once.h), this map's index `k` there; null for none.
   void prepare(device_context& dev, const erased_map& m, long long first, long long last, long long step,
-               bool shares_outer);
+               bool shares_outer, read_once_sections* once = nullptr, std::size_t k = 0);
 
   // The chunk's kernel is about to run: from here a failure may leave the
   // resident copy half written.
@@ -73,13 +77,19 @@ public:
   // fetch: queues the copy of the chunk's results from the device (after
   // its kernel); they are there once the caller has waited
   // (device_context::synchronize). A section that is the chunk's own (no
-  // other chunk's section overlaps it) lands straight in the host object:
-  // the copies of all maps are queued behind the kernel on one stream, so a
-  // kernel that fails stops every one of them (a CUDA error in a kernel is
-  // sticky: nothing queued after it runs) and the host object is as it was
-  // for the retry. A section neighbouring chunks share (compare and copy
-  // back) comes back into staging, and only what changed is written.
-  void fetch(const erased_map& m);
+  // other chunk's section overlaps it) lands straight in the host object when
+  // `direct`: for a section the chunk does not read (a retry writes the same
+  // values again) always; for one it reads and writes (`tofrom`), the caller
+  // lets at most one land directly, queued last: a copy whose queueing fails
+  // has not landed, and every earlier one was staged, so a failed chunk
+  // leaves every map as it was for the retry. A kernel that fails stops the
+  // copies queued behind it (a CUDA error in a kernel is sticky). The rest
+  // comes back into page-locked staging; a section neighbouring chunks share
+  // (compare and copy back) too, and only what changed is written.
+  void fetch(const erased_map& m, bool direct);
+  // Whether the chunk reads the section's old values and writes it back
+  // whole (what fetch() lands directly only when `direct`).
+  bool rereads() const { return writes_ && reads_ && !diff_; }
   // commit: writes what fetch() staged to the host object. No device call:
   // it cannot fail.
   void commit(const erased_map& m) noexcept;
@@ -95,9 +105,11 @@ private:
   const void* host_ = nullptr;
   std::size_t bytes_ = 0;
   bool writes_ = false, launched_ = false, committed_ = false;
+  bool shared_ = false; // the loop's copy on this device (read_once.h), not the chunk's
   element_range range_;
   bool diff_ = false;
-  bool copy_in_ = false; // the chunk reads the section's old values
+  bool copy_in_ = false; // the device needs the section's old values
+  bool reads_ = false;   // the body reads them
   std::size_t unit_ = 1;
   staging_buffer before_, after_; // compare and copy back: the snapshot copied in, the results
 };

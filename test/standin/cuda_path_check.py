@@ -166,6 +166,24 @@ def per_chunk(lines, first_in_region):
     return problems
 
 
+LOOKUP_TABLE = 8 << 16  # bytes of the lookup scenario's table (cuda_path.cu)
+
+
+def table_once_per_device(lines):
+    """The lookup loop's table (read only, the same for every iteration) goes
+    to each GPU once per loop, however many chunks that GPU runs: what a GPU
+    copies in is at most the table plus 4 bytes (a key) per iteration it ran."""
+    problems = no_fallback(lines)
+    for l in loop_lines(lines):
+        for d in l["devices"]:
+            if d["iterations"] and d["h2d_bytes"] > LOOKUP_TABLE + 4 * d["iterations"]:
+                problems.append("%s: cuda%d copied %d bytes in %d chunks, more than the table (%d) once" %
+                                (l["loop"], d["id"], d["h2d_bytes"], d["chunks"], LOOKUP_TABLE))
+    if not any(d["chunks"] > 2 for l in loop_lines(lines) for d in l["devices"]):
+        problems.append("no GPU ran more than two chunks: the test shows nothing")
+    return problems
+
+
 def one_wait_per_chunk(lines):
     """A chunk of the kernel loop, reduction and all, waits for its GPU once:
     the blocks' partials come back behind the kernel with the maps' results,
@@ -334,6 +352,8 @@ RUNS = {
     "saxpy-10-pin-loop": ("saxpy-10", dict(devices(2), GPU_AUTOPAR_PIN="loop"), TASK_OK,
                           lambda lines: per_chunk(lines, False)),
     "two-threads-2": ("two-threads", devices(2), TASK_OK, no_fallback),
+    "lookup-2": ("lookup", devices(2), TASK_OK, table_once_per_device),
+    "lookup-4": ("lookup", devices(4), TASK_OK, table_once_per_device),
     "scatter-2": ("scatter", devices(2), TASK_OK, no_fallback),
     "saxpy-region-2": ("saxpy-region", devices(2), TASK_OK, lambda lines: per_chunk(lines, True)),
     "stencil-region-2": ("stencil-region", devices(2), TASK_OK, halos(True)),
@@ -380,7 +400,8 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
         problems.append("a loop ran on the CPU only")
     problems += check_report(lines)
     overlap = overlapped(text, lines) if scenario == "saxpy" else []
-    if scenario in ("kernel", "saxpy", "saxpy-region", "stencil-region") and "FAULT_LAUNCH" not in " ".join(extra):
+    if scenario in ("kernel", "saxpy", "lookup", "saxpy-region", "stencil-region") and \
+            "FAULT_LAUNCH" not in " ".join(extra):
         problems += counts_disagree(text, lines)
     if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
         problems += reduced_on_device(lines)

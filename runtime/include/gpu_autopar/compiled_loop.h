@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -26,7 +27,8 @@
 namespace gpu_autopar {
 namespace detail {
 
-class staging_buffer; // runtime/src/map_slice.h
+class staging_buffer;      // runtime/src/map_slice.h
+class read_once_sections; // runtime/src/read_once.h
 
 // The iteration space: the index count and the outermost loop's value at an
 // index, as a long long (what data maps are sections of).
@@ -215,6 +217,7 @@ public:
   // outlive the loop: it is read, not copied (a copy of what the caller has
   // just written stalls on the store, which a short loop's dispatch shows).
   compiled_loop(const loop_parts& parts, bool produces = false);
+  ~compiled_loop() override; // frees what the devices hold for the loop
 
   void run_host(std::uint64_t begin, std::uint64_t end) override;
   void run_device(device_context& dev, std::uint64_t begin, std::uint64_t end) override;
@@ -255,6 +258,8 @@ private:
   const loop_parts& parts_;
   std::optional<erased_effects> effects_;
   std::mutex combine_mutex_; // partials reach the user's variables one chunk at a time
+  // Read-only sections every chunk needs whole, copied once per device (null: none).
+  std::unique_ptr<read_once_sections> once_;
 };
 
 // Runs the loop (run_loop), serially when a run-time check says so
