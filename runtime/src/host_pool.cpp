@@ -1,12 +1,14 @@
 #include "host_pool.h"
 #include "runtime_config.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cassert>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -33,12 +35,14 @@ using clock = std::chrono::steady_clock;
 // whose cores other processes need, a worker must not burn a timeslice
 // waiting for work that may be long in coming.
 constexpr auto kSpinTime = std::chrono::microseconds(40);
+// An idle worker's spin adapts between these (spin_budget below).
+constexpr auto kMinSpin = std::chrono::microseconds(2);
 
-// Spins with a CPU pause until done() or kSpinTime has passed; reads the clock
+// Spins with a CPU pause until done() or `budget` has passed; reads the clock
 // only every few pauses.
 template <class Done>
-bool spin_until(Done done) {
-  const auto until = clock::now() + kSpinTime;
+bool spin_until(Done done, clock::duration budget = kSpinTime) {
+  const auto until = clock::now() + budget;
   for (;;) {
     for (int i = 0; i < 32; ++i) {
       if (done())
@@ -49,6 +53,25 @@ bool spin_until(Done done) {
       return done();
   }
 }
+
+// How long one idle worker spins for the next loop before it sleeps, learnt
+// from what its spins bought. A spin that the next loop ended, and in which
+// the worker then got work, pays: the next spin may be twice as long (up to
+// kSpinTime). A spin that ran out (the gaps between loops are longer than it),
+// or a loop the worker joined too late to get any of its work (the loops are
+// so short, or the cores so taken, that the caller did it all alone) halves
+// it, down to kMinSpin: a program of many short loops with serial work
+// between them, or on a machine whose cores are busy, then has its workers
+// asleep instead of spinning on cores the caller needs.
+class spin_budget {
+public:
+  clock::duration now() const { return budget_; }
+  void paid() { budget_ = std::min<clock::duration>(budget_ * 2, kSpinTime); }
+  void wasted() { budget_ = std::max<clock::duration>(budget_ / 2, kMinSpin); }
+
+private:
+  clock::duration budget_ = kSpinTime;
+};
 
 thread_local int t_loop_depth = 0;
 
@@ -99,12 +122,18 @@ struct host_pool::state {
 
   std::mutex busy; // one loop at a time; a second caller runs inline
 
-  void work() {
+  // Each worker's spin budget now, in nanoseconds (longest_idle_spin()).
+  std::unique_ptr<std::atomic<std::int64_t>[]> spins;
+
+  // Runs pieces of the loop until none is left; returns whether it ran any.
+  bool work() {
     depth_guard depth;
+    bool ran_any = false;
     while (!failed.load(std::memory_order_relaxed)) {
       std::uint64_t b = next.fetch_add(grain, std::memory_order_relaxed);
       if (b >= count)
-        return;
+        return ran_any;
+      ran_any = true;
       std::uint64_t e = count - b < grain ? count : b + grain;
       try {
         fn(b, e);
@@ -118,16 +147,19 @@ struct host_pool::state {
         failed.store(true, std::memory_order_relaxed);
       }
     }
+    return ran_any;
   }
 
-  // Waits (spinning, then asleep) for a gate of a loop other than `seen`.
-  std::uint64_t wait_for_loop(std::uint32_t seen) {
+  // Waits (spinning for `spin`, then asleep) for a gate of a loop other than
+  // `seen`. `*spun`: whether the spin ended it.
+  std::uint64_t wait_for_loop(std::uint32_t seen, clock::duration spin, bool* spun) {
     std::uint64_t g = 0;
     auto arrived = [&] {
       g = gate.load(std::memory_order_acquire);
       return loop_of(g) != seen;
     };
-    if (spin_until(arrived))
+    *spun = spin_until(arrived, spin);
+    if (*spun)
       return g;
     std::unique_lock<std::mutex> lock(sleep_mutex);
     sleeping_workers.fetch_add(1, std::memory_order_seq_cst);
@@ -156,17 +188,25 @@ struct host_pool::state {
     }
   }
 
-  void worker_main() {
+  void worker_main(unsigned me) {
     std::uint32_t seen = 0;
+    spin_budget spin;
     for (;;) {
-      const std::uint64_t g = wait_for_loop(seen);
+      bool spun = false;
+      const std::uint64_t g = wait_for_loop(seen, spin.now(), &spun);
       if (stopping.load(std::memory_order_acquire))
         return;
       seen = loop_of(g);
-      if (!join(g))
-        continue;
-      work();
-      leave();
+      const bool joined = join(g);
+      const bool worked = joined && work();
+      if (joined)
+        leave();
+      if (spun && worked)
+        spin.paid();
+      else
+        spin.wasted();
+      spins[me].store(std::chrono::duration_cast<std::chrono::nanoseconds>(spin.now()).count(),
+                      std::memory_order_relaxed);
     }
   }
 
@@ -196,8 +236,11 @@ struct host_pool::state {
 host_pool::host_pool(unsigned threads) : s_(new state) {
   s_->threads = threads == 0 ? 1 : threads;
   s_->workers.reserve(s_->threads - 1);
+  s_->spins.reset(new std::atomic<std::int64_t>[s_->threads]);
+  for (unsigned i = 0; i < s_->threads; ++i)
+    s_->spins[i].store(std::chrono::duration_cast<std::chrono::nanoseconds>(kSpinTime).count());
   for (unsigned i = 1; i < s_->threads; ++i)
-    s_->workers.emplace_back([st = s_.get()] { st->worker_main(); });
+    s_->workers.emplace_back([st = s_.get(), i] { st->worker_main(i); });
 }
 
 host_pool::~host_pool() {
@@ -208,6 +251,13 @@ host_pool::~host_pool() {
 }
 
 unsigned host_pool::size() const { return s_->threads; }
+
+std::chrono::nanoseconds host_pool::longest_idle_spin() const {
+  std::int64_t longest = 0;
+  for (unsigned i = 1; i < s_->threads; ++i)
+    longest = std::max(longest, s_->spins[i].load(std::memory_order_relaxed));
+  return std::chrono::nanoseconds(longest);
+}
 
 bool host_pool::inside_loop() { return t_loop_depth > 0; }
 

@@ -6,6 +6,7 @@
 // after every worker has stopped touching the loop.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 
@@ -43,6 +44,10 @@ public:
 
   // True on a thread that is currently executing work of some pool's loop.
   static bool inside_loop();
+
+  // How long the idle worker that spins longest now spins for the next loop
+  // before it sleeps (it adapts: host_pool.cpp, spin_budget). For tests.
+  std::chrono::nanoseconds longest_idle_spin() const;
 
   // The process-wide pool, sized by GPU_AUTOPAR_THREADS (default: hardware
   // threads). A child process created by fork() gets a fresh pool of its own.
