@@ -32,17 +32,56 @@ GPU_AUTOPAR_HD void invoke_on_device(Body& body, const Space& space, std::uint64
   call_at(space, k, [&](auto... i) { body(i..., hd_get<V>(views)..., hd_get<P>(partials)...); });
 }
 
+// A collapsed nest's iterations, walked by cursor: the body's induction
+// values come from level indices that the stride is added to, not from a
+// division of the index per iteration.
+template <class Body, class... T, class K, std::size_t N, class Views, class Partials, std::size_t... V,
+          std::size_t... P>
+GPU_AUTOPAR_HD void invoke_on_device(Body& body, const collapsed<T...>& space, const nest_cursor<K, N>& at,
+                                     Views& views, Partials& partials, std::index_sequence<V...>,
+                                     std::index_sequence<P...>) {
+  space.call(at, [&](auto... i) { body(i..., hd_get<V>(views)..., hd_get<P>(partials)...); });
+}
+
+// The grid-stride loop of thread_partials in index type K: the chunk's
+// indices [begin, begin + n) (the nest's, for a collapsed one) all fit in K.
+template <class K, class Body, class Space, class Views, class Partials, std::size_t NV, std::size_t NP>
+GPU_AUTOPAR_HD void grid_stride(K t, K threads, Body& body, const Space& space, K begin, K n, Views& views,
+                                Partials& partials) {
+  if constexpr (is_collapsed<Space>::value) {
+    if (t >= n)
+      return;
+    auto at = space.position(K(begin + t));
+    const auto by = space.position(threads);
+    for (K u = t; u < n; u += threads) { // u + threads never wraps: n + threads fits in K (thread_partials)
+      invoke_on_device(body, space, at, views, partials, std::make_index_sequence<NV>{},
+                       std::make_index_sequence<NP>{});
+      space.advance(at, by);
+    }
+  } else {
+    for (K u = t; u < n; u += threads)
+      invoke_on_device(body, space, std::uint64_t(begin + u), views, partials, std::make_index_sequence<NV>{},
+                       std::make_index_sequence<NP>{});
+  }
+}
+
 // What thread t of the `threads` in kernel_chunk's grid computes: a
 // grid-stride loop over the chunk's n iterations (launch_shape.h), reducing
-// into its own partials (empty without reductions).
+// into its own partials (empty without reductions). In 32-bit index
+// arithmetic where the chunk's last index and the stride past it fit in 31
+// bits (the branch is the same for every thread of the launch).
 template <class Body, class Space, class Views, class Partials, std::size_t NV, std::size_t NP>
 GPU_AUTOPAR_HD Partials thread_partials(std::uint64_t t, std::uint64_t threads, Body& body, Space& space,
                                         std::uint64_t begin, std::uint64_t n, Views& views,
                                         const Partials& identity) {
   Partials partials = identity;
-  for (std::uint64_t u = t; u < n; u += threads)
-    invoke_on_device(body, space, begin + u, views, partials, std::make_index_sequence<NV>{},
-                     std::make_index_sequence<NP>{});
+  if (begin + n + threads <= 0x7FFFFFFFu) // a collapsed level's index plus its stride's stays below 2^32
+    grid_stride<std::uint32_t, Body, Space, Views, Partials, NV, NP>(std::uint32_t(t), std::uint32_t(threads), body,
+                                                                      space, std::uint32_t(begin), std::uint32_t(n),
+                                                                      views, partials);
+  else
+    grid_stride<std::uint64_t, Body, Space, Views, Partials, NV, NP>(t, threads, body, space, begin, n, views,
+                                                                      partials);
   return partials;
 }
 

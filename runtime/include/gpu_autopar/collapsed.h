@@ -27,6 +27,14 @@
 
 namespace gpu_autopar {
 
+namespace detail {
+// The level indices of one index of an N-deep nest, in K (collapsed::cursor).
+template <class K, std::size_t N>
+struct nest_cursor {
+  K ks[N];
+};
+} // namespace detail
+
 template <class... T>
 class collapsed {
   static_assert(sizeof...(T) >= 2, "collapse needs two or more loops");
@@ -80,6 +88,48 @@ public:
     call(k, f, index{});
   }
 
+  // The level indices of one index of the nest, in K (32 bits where the
+  // nest's count fits): a GPU thread's grid-stride loop walks the nest by
+  // adding its stride's level indices with carries, so it divides only to
+  // find where it starts, not per iteration.
+  template <class K>
+  using cursor = detail::nest_cursor<K, sizeof...(T)>;
+  template <class K>
+  GPU_AUTOPAR_HD cursor<K> position(K k) const {
+    cursor<K> c{};
+    for (std::size_t l = sizeof...(T); l-- > 1;) {
+      const K n = K(level_count(l, index{}));
+      c.ks[l] = k % n;
+      k /= n;
+    }
+    c.ks[0] = k;
+    return c;
+  }
+  // c += by, level by level (each inner index stays below its loop's count;
+  // the outermost grows past the end, where the walk stops).
+  template <class K>
+  GPU_AUTOPAR_HD void advance(cursor<K>& c, const cursor<K>& by) const {
+    K carry = 0;
+    for (std::size_t l = sizeof...(T); l-- > 1;) {
+      const K n = K(level_count(l, index{}));
+      K v = c.ks[l] + by.ks[l] + carry;
+      carry = v >= n ? 1 : 0;
+      c.ks[l] = carry ? v - n : v;
+    }
+    c.ks[0] += by.ks[0] + carry;
+  }
+  template <class K, class F>
+  GPU_AUTOPAR_HD void call(const cursor<K>& c, F&& f) const {
+    call_levels(c, f, index{});
+  }
+  // The same from host code, with a host function: through the
+  // __host__ __device__ call nvcc would compile a device version of the call
+  // of a host function (an error: gpu_autopar.h).
+  template <class K, class F>
+  void call_on_host(const cursor<K>& c, F&& f) const {
+    call_levels_on_host(c, f, index{});
+  }
+
 private:
   template <std::size_t... I>
   static levels_type make_levels(std::index_sequence<I...>, const iterations<T>&... levels) {
@@ -99,6 +149,14 @@ private:
       k = l == 0 ? k : k / n;
     }
     f(detail::hd_get<I>(levels_).at(ks[I])...);
+  }
+  template <class K, class F, std::size_t... I>
+  GPU_AUTOPAR_HD void call_levels(const cursor<K>& c, F& f, std::index_sequence<I...>) const {
+    f(detail::hd_get<I>(levels_).at(std::uint64_t(c.ks[I]))...);
+  }
+  template <class K, class F, std::size_t... I>
+  void call_levels_on_host(const cursor<K>& c, F& f, std::index_sequence<I...>) const {
+    f(detail::hd_get<I>(levels_).at(std::uint64_t(c.ks[I]))...);
   }
   template <std::size_t... I>
   GPU_AUTOPAR_HD std::uint64_t level_count(std::size_t l, std::index_sequence<I...>) const {

@@ -7,6 +7,17 @@
 // lambda whose parameters carry the user's names.
 #pragma once
 
+// A kernel-mode body that calls a host function (nvcc's diagnostic 20011) or
+// a constexpr host function without --expt-relaxed-constexpr (20013:
+// std::min, std::max) is only a warning to nvcc, which then compiles the
+// chunk kernel *without the body*: the loop would run on the GPU and compute
+// nothing. Errors here, for every file that includes the runtime, whatever
+// flags its nvcc command carries.
+#if defined(__NVCC__)
+#pragma nv_diag_error 20011
+#pragma nv_diag_error 20013
+#endif
+
 #include <iterator> // std::size, used for range-based loops
 
 #include <gpu_autopar/cuda_stream.h>

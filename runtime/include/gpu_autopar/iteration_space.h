@@ -61,8 +61,11 @@ public:
 
   // The induction value of iteration index k (0 <= k < count()). Computed
   // modulo 2^bits in the unsigned type, which is exact for every k in range.
+  // In T's own width (at least unsigned int's): a GPU thread of a loop over
+  // an int multiplies in 32 bits, not 64.
   GPU_AUTOPAR_HD T at(std::uint64_t k) const {
-    return static_cast<T>(static_cast<U>(first_) + static_cast<U>(k * static_cast<std::uint64_t>(step_)));
+    using W = typename std::conditional<(sizeof(U) < sizeof(unsigned)), unsigned, U>::type;
+    return static_cast<T>(static_cast<U>(W(first_) + W(W(k) * W(static_cast<std::uint64_t>(step_)))));
   }
 
   // Why the bounds make no loop; empty when they are valid.

@@ -136,10 +136,16 @@ template <class T, class F>
 inline void for_each_index(const iterations<T>& space, std::uint64_t begin, std::uint64_t end, F&& f) {
   for_each_value(space, begin, end, f);
 }
+// Walked by cursor (collapsed.h): one division where the range starts, none
+// per iteration.
 template <class... T, class F>
 inline void for_each_index(const collapsed<T...>& space, std::uint64_t begin, std::uint64_t end, F&& f) {
-  for (std::uint64_t k = begin; k < end; ++k)
-    space.call(k, f);
+  if (begin >= end)
+    return;
+  auto at = space.position(begin);
+  const auto one = space.position(std::uint64_t(1));
+  for (std::uint64_t k = begin; k < end; ++k, space.advance(at, one))
+    space.call_on_host(at, f);
 }
 
 // The chunk runner (chunk_runner, compiled_loop.h) of one loop: the body over
