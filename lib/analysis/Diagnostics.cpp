@@ -109,8 +109,8 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::KernelNotOffloadable: return {L::Error, "mode(kernel) needs a body that can run on a GPU, but it %0"};
   case Diag::NoteModeClause: return {L::Note, "mode clause is here"};
   case Diag::VariableLengthArray:
-    return {L::Error, "'%0' is a variable-length array, which the rewritten loop body (a lambda) cannot capture "
-                      "under nvcc; allocate it with std::vector or give it a constant size"};
+    return {L::Error, "'%0' is a variable-length array, which a kernel's data maps cannot describe; run the loop "
+                      "on CPU threads (no mode clause), or allocate it with std::vector or give it a constant size"};
   case Diag::MapNeedsLength:
     return {L::Error, "cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])' with its length"};
   case Diag::NeedsCxx17:

@@ -185,8 +185,11 @@ std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, co
     }
     assert(X.Var && "an element access without a member path names its variable");
     const QualType T = X.Var->getType();
-    if (T->isVariablyModifiedType())
-      continue; // an error of its own (classifyLoop)
+    if (T->isVariablyModifiedType()) {
+      add(X.Name, "uses '" + X.Name + "', a variable-length array, which a data map cannot describe",
+          X.E->getExprLoc());
+      continue;
+    }
     std::optional<ContainerKind> Kind = containerKind(T);
     if (!Kind) {
       add(X.Name,
@@ -205,14 +208,16 @@ std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, co
 } // namespace
 
 bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, DiagnosticsEngine &Diags) {
-  // No mode can run a body that uses a variable-length array: the body
-  // becomes a lambda, and CUDA's lambdas cannot capture one.
-  for (const Access &X : Body.Accesses)
-    if (X.Var && X.Var->getType()->isVariablyModifiedType()) {
-      report(Diags, Diag::VariableLengthArray, X.E->getExprLoc()) << X.Var->getName();
-      report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
-      return false;
-    }
+  // A body that uses a variable-length array runs on CPU threads: their
+  // lambdas capture it by reference (g++, clang and nvcc's host compiler
+  // accept that), while a kernel's data maps cannot describe its type.
+  if (A.Clauses.Mode == LoopMode::Kernel)
+    for (const Access &X : Body.Accesses)
+      if (X.Var && X.Var->getType()->isVariablyModifiedType()) {
+        report(Diags, Diag::VariableLengthArray, X.E->getExprLoc()) << X.Var->getName();
+        report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
+        return false;
+      }
   ModeCauses Scan(Ctx);
   for (const BodyModel::Construct &C : Body.Constructs)
     Scan.judge(C);

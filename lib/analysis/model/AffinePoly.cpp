@@ -245,6 +245,61 @@ std::optional<Poly> Linearizer::call(const CallExpr *Call, int Depth) {
   return std::nullopt;
 }
 
+// `grid_points[0]`: an integer element, at a constant subscript, of an
+// array declared outside that the body does not write (nor hand on, nor
+// write through a local): a value fixed before the loop, read as a parameter.
+std::optional<Poly> Linearizer::invariantElement(const ArraySubscriptExpr *E) {
+  if (!E->getType()->isIntegerType() || E->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult Index;
+  if (E->getIdx()->isValueDependent() || !E->getIdx()->EvaluateAsInt(Index, Ctx))
+    return std::nullopt;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || V == M.Induction || !M.isOutside(V, Ctx.getSourceManager()) || M.WrittenOutside.count(V))
+    return std::nullopt;
+  for (const Access &X : M.Accesses)
+    if (X.Var == V && (X.Write || X.MayWrite || X.AddressTaken))
+      return std::nullopt;
+  for (const BodyModel::Escape &X : M.Escapes)
+    if (X.Target == V)
+      return std::nullopt;
+  for (const BodyModel::AliasWrite &W : M.AliasWrites)
+    if (W.Target == V)
+      return std::nullopt;
+  const int64_t K = Index.Val.getInt().getExtValue();
+  Atom A{Atom::Param};
+  A.Root = V;
+  A.A = std::make_shared<Poly>(Poly::constant(K)); // the subscript, for the atom's identity
+  A.Spelling = V->getNameAsString() + "[" + std::to_string(K) + "]";
+  return Poly::atom(T.intern(std::move(A)));
+}
+
+// `a < b ? a : b` is min(a, b) and `a < b ? b : a` is max(a, b) (also with
+// `<=`, `>`, `>=`), as std::min and std::max are.
+std::optional<Poly> Linearizer::minOrMax(const ConditionalOperator *C, int Depth) {
+  const auto *Cmp = dyn_cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
+  if (!Cmp || !Cmp->isRelationalOp())
+    return std::nullopt;
+  std::optional<Poly> L = walk(Cmp->getLHS(), Depth), R = walk(Cmp->getRHS(), Depth);
+  std::optional<Poly> Then = walk(C->getTrueExpr(), Depth), Else = walk(C->getFalseExpr(), Depth);
+  if (!L || !R || !Then || !Else)
+    return std::nullopt;
+  auto Same = [](const Poly &X, const Poly &Y) { return difference(X, Y) == std::optional<int64_t>(0); };
+  const bool Less = Cmp->getOpcode() == BO_LT || Cmp->getOpcode() == BO_LE;
+  bool Min;
+  if (Same(*Then, *L) && Same(*Else, *R))
+    Min = Less;
+  else if (Same(*Then, *R) && Same(*Else, *L))
+    Min = !Less;
+  else
+    return std::nullopt;
+  Atom A{Min ? Atom::Min : Atom::Max};
+  A.A = std::make_shared<Poly>(*L);
+  A.B = std::make_shared<Poly>(*R);
+  return Poly::atom(T.intern(std::move(A)));
+}
+
 std::optional<Poly> Linearizer::walk(const Expr *E, int Depth) {
   if (!E)
     return std::nullopt;
@@ -260,6 +315,10 @@ std::optional<Poly> Linearizer::walk(const Expr *E, int Depth) {
   }
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E))
     return variable(E, Depth);
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return invariantElement(S);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return minOrMax(C, Depth);
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Plus)
       return walk(U->getSubExpr(), Depth);

@@ -113,6 +113,8 @@ private:
   std::optional<Poly> walk(const clang::Expr *E, int Depth);
   std::optional<Poly> variable(const clang::Expr *E, int Depth);
   std::optional<Poly> call(const clang::CallExpr *Call, int Depth);
+  std::optional<Poly> invariantElement(const clang::ArraySubscriptExpr *E);
+  std::optional<Poly> minOrMax(const clang::ConditionalOperator *C, int Depth);
 
   clang::ASTContext &Ctx;
   const BodyModel &M;

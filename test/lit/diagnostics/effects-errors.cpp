@@ -2,7 +2,7 @@
 // have: each is an error at its cause, and nothing is written. Each loop was
 // accepted without a word before (or, for the container row, with a remark
 // only), and gave results other than the serial program's on sim:3.
-// RUN: %expect-exit 1 %gpu-autopar --check %s -- -std=c++17 2> %t.err
+// RUN: %expect-exit 1 %gpu-autopar --check %s -- -std=c++17 -Wno-vla-cxx-extension 2> %t.err
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
 #include <cstdlib>
 #include <vector>
@@ -71,4 +71,15 @@ void exits(double *a, int n) {
 // CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: 'exit', called by 'check' leaves the annotated loop; the iterations of a parallel loop cannot end it early
     a[i] = a[i] * 2;
   }
+}
+
+// A kernel's data maps cannot describe a variable-length array's type (on
+// CPU threads, without the mode clause, the loop runs: e2e/vla-host.cpp).
+void vla_kernel(int n) {
+  double vla[n];
+#pragma gpu_autopar for mode(kernel)
+  for (int i = 0; i < n; ++i)
+    vla[i] = i;
+// CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: 'vla' is a variable-length array, which a kernel's data maps cannot describe; run the loop on CPU threads (no mode clause), or allocate it with std::vector or give it a constant size
+// CHECK: effects-errors.cpp:[[@LINE-5]]:10: note: 'vla' is declared here
 }
