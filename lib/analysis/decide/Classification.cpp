@@ -211,13 +211,20 @@ bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diagn
   // A body that uses a variable-length array runs on CPU threads: their
   // lambdas capture it by reference (g++, clang and nvcc's host compiler
   // accept that), while a kernel's data maps cannot describe its type.
-  if (A.Clauses.Mode == LoopMode::Kernel)
-    for (const Access &X : Body.Accesses)
-      if (X.Var && X.Var->getType()->isVariablyModifiedType()) {
-        report(Diags, Diag::VariableLengthArray, X.E->getExprLoc()) << X.Var->getName();
-        report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
-        return false;
-      }
+  // Rows of variable length (`float a[n][m]`) no lambda can capture (g++:
+  // "capture of variably-modified type ... not implemented").
+  for (const Access &X : Body.Accesses) {
+    if (!X.Var || !X.Var->getType()->isVariablyModifiedType())
+      continue;
+    const ArrayType *AT = Ctx.getAsArrayType(X.Var->getType().getNonReferenceType());
+    const bool Rows = AT && AT->getElementType()->isVariablyModifiedType();
+    if (A.Clauses.Mode == LoopMode::Kernel || Rows) {
+      report(Diags, Rows ? Diag::VariableLengthRows : Diag::VariableLengthArray, X.E->getExprLoc())
+          << X.Var->getName();
+      report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
+      return false;
+    }
+  }
   ModeCauses Scan(Ctx);
   for (const BodyModel::Construct &C : Body.Constructs)
     Scan.judge(C);

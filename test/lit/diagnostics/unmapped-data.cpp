@@ -3,10 +3,10 @@
 // plain values). Data reached through a member, through pointers stored in the
 // elements, or in a std::span keeps the loop on CPU threads, with a remark
 // naming the access, and so does a variable-length array (a kernel's data
-// maps cannot describe its type; mode(kernel) on one is an error, in
-// vla-kernel below). What is accepted compiles (cli/accepted-compiles.test).
+// maps cannot describe its type); an array of variable-length rows is an
+// error, since no lambda can capture it. What is accepted compiles (cli/accepted-compiles.test).
 // compile-flags: -std=c++20 -Wno-vla-cxx-extension
-// RUN: %gpu-autopar %s --check --report=%t.json -- -std=c++20 -Wno-vla-cxx-extension 2> %t.err
+// RUN: %expect-exit 1 %gpu-autopar %s --check --report=%t.json -- -std=c++20 -Wno-vla-cxx-extension 2> %t.err
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
 // RUN: FileCheck %s --check-prefix=MODES --input-file %t.json
 #include <span>
@@ -92,10 +92,17 @@ void views(std::span<float> sp, int n, int m) {
   for (int i = 0; i < n; ++i)
     vla[i][0] = 1.0f;
 // CHECK: unmapped-data.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'vla': a dimension of 'vla' has no constant extent
-// CHECK: unmapped-data.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body uses 'vla', a variable-length array, which a data map cannot describe
+// CHECK: unmapped-data.cpp:[[@LINE-2]]:5: error: 'vla' is an array of variable-length rows, which the rewritten loop body (a lambda) cannot capture; allocate it with std::vector or give its rows a constant size
+// CHECK: unmapped-data.cpp:[[@LINE-6]]:9: note: 'vla' is declared here
+  float row[n];
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    row[i] = 1.0f;
+// CHECK: unmapped-data.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body uses 'row', a variable-length array, which a data map cannot describe
 }
 // MODES-COUNT-7: "mode": "host",
 // MODES:         "mode": "kernel",
 // MODES-COUNT-2: "mode": "host",
+// MODES:         "mode": null,
 // MODES:         "mode": "host",
 // MODES-NOT:     "mode":

@@ -1,0 +1,174 @@
+// How the body walk reads a call: what the callee may do (CallEffects.h),
+// the data it is handed, the references it returns, exits and I/O.
+#include "model/BodyCollector.h"
+#include "FunctionKinds.h"
+
+namespace gpuautopar::bodymodel {
+
+bool Collector::VisitCallExpr(CallExpr *E) {
+  M.Constructs.push_back({isa<CUDAKernelCallExpr>(E) ? BodyModel::Construct::KernelLaunch
+                                                     : BodyModel::Construct::Call,
+                          E});
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(E)) {
+    if (Lambdas == 0)
+      M.KernelLaunches.push_back(K);
+    return true;
+  }
+  const FunctionDecl *F = E->getDirectCallee();
+  if (!F) {
+    if (Lambdas == 0 && !isLambdaCall(E))
+      M.UnseenCalls.push_back({E, "", "is made through a pointer or std::function"});
+    return true;
+  }
+  const auto *Method = dyn_cast<CXXMethodDecl>(F);
+  if (isa<CXXOperatorCallExpr>(E)) {
+    if (Lambdas == 0 && isInputOutput(F))
+      M.InputOutput.push_back({E, "operator" + std::string(getOperatorSpelling(F->getOverloadedOperator()))});
+    if (Method && Method->getOverloadedOperator() == OO_Call && Method->getParent()->isInStdNamespace() &&
+        Lambdas == 0)
+      M.UnseenCalls.push_back({E, sourceText(E->getArg(0), Ctx), "is made through a std::function"});
+  } else {
+    // An argument bound to a non-const reference may be written.
+    for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
+      QualType T = F->getParamDecl(K)->getType();
+      if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
+        written(E->getArg(K), true, true);
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      if (Method && !isElementAccessor(Method))
+        written(MC->getImplicitObjectArgument()->IgnoreParenImpCasts(), true, true);
+  }
+  if (Lambdas != 0)
+    return true;
+  if (isInputOutput(F)) {
+    if (!isa<CXXOperatorCallExpr>(E))
+      M.InputOutput.push_back({E, F->getNameAsString()});
+    return true;
+  }
+  if (const char *X = exitKind(F)) {
+    M.JumpsOut.push_back({E->getBeginLoc(), X});
+    return true;
+  }
+  returnedReference(E, F);
+  if (Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() && !Method->getParent()->hasAttr<FinalAttr>() &&
+      isa<CXXMemberCallExpr>(E)) {
+    M.UnseenCalls.push_back({E, F->getNameAsString(), "is virtual; an override may have effects the analysis "
+                                                      "cannot see"});
+    return true;
+  }
+  // An unseen function is reported as such; what it is given adds nothing.
+  if (F->isDefined() || !unseenWhy(F))
+    escapes(E, F);
+  if (isScanned(F))
+    calleeEffects(E, F);
+  else if (const char *Why = unseenWhy(F))
+    M.UnseenCalls.push_back({E, F->getNameAsString(), Why});
+  return true;
+}
+
+// A function given the address of outside data (`f(a)`, `f(&a[k])`,
+// `f(a + k)`, `f(m[i])` for a row, `memcpy(&a[i], ...)`) may write any
+// element of it; the analysis does not follow the pointer. Passing an
+// element's value (`process(channels[c])`) is the iteration's own object.
+void Collector::escapes(const CallExpr *E, const FunctionDecl *F) {
+  if (isCudaApi(F))
+    return;
+  for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
+    QualType T = F->getParamDecl(K)->getType();
+    if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+      continue;
+    const Expr *Arg = E->getArg(K)->IgnoreParenImpCasts();
+    // An element's value (a pointer held in the array) is not its
+    // address; a row is modelled as an access to all of its elements.
+    if (isa<ArraySubscriptExpr>(Arg) || isa<CXXOperatorCallExpr>(Arg))
+      continue;
+    if (const VarDecl *Target = outsideObjectIn(Arg))
+      M.Escapes.push_back({F->getNameAsString(), Target, E->getArg(K)});
+  }
+  // An iterator into an outside container (`std::fill(v.begin(), v.end(), 0)`).
+  for (const Expr *Arg : E->arguments()) {
+    const auto *It = dyn_cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts()->IgnoreImplicit());
+    const CXXMethodDecl *Method = It ? It->getMethodDecl() : nullptr;
+    if (!Method || Method->isConst() || !Method->getDeclName().isIdentifier() ||
+        !(Method->getName() == "begin" || Method->getName() == "end" || Method->getName() == "rbegin"))
+      continue;
+    if (const VarDecl *Target = outsideObjectIn(It->getImplicitObjectArgument()))
+      M.Escapes.push_back({F->getNameAsString(), Target, Arg});
+  }
+}
+
+// What a visible callee does that the body does not show (CallEffects.h).
+void Collector::calleeEffects(const CallExpr *E, const FunctionDecl *F) {
+  const CallEffects &C = Effects.of(F);
+  const auto *Method = dyn_cast<CXXMethodDecl>(F);
+  const bool Lambda = Method && Method->getParent()->isLambda();
+  // A lambda the body defines is walked with the body; one defined before
+  // the loop reaches outside data through its captures.
+  const bool OuterLambda = Lambda && !inside(SM, BodyRange, Method->getParent()->getLocation());
+  const std::string Name = Lambda && isa<CXXOperatorCallExpr>(E) ? sourceText(E->getArg(0), Ctx)
+                                                                  : F->getNameAsString();
+  for (const VarDecl *G : C.GlobalsWritten)
+    M.GlobalWrites.push_back({E, Name, G});
+  for (const VarDecl *G : C.GlobalsRead)
+    M.HiddenReads.push_back({E, Name, G});
+  if (OuterLambda) {
+    for (const VarDecl *V : C.CapturesWritten)
+      M.GlobalWrites.push_back({E, Name, V});
+    for (const VarDecl *V : C.CaptureElementsWritten)
+      M.Escapes.push_back({Name, V, E, "written by"});
+    for (const VarDecl *V : C.CapturesRead)
+      M.HiddenReads.push_back({E, Name, V});
+  }
+  // A const member function that writes its object (a mutable member).
+  if (C.WritesObject && Method && Method->isConst() && !Lambda) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      written(MC->getImplicitObjectArgument()->IgnoreParenImpCasts(), true, true);
+    else if (isa<CXXOperatorCallExpr>(E) && E->getNumArgs())
+      written(E->getArg(0)->IgnoreParenImpCasts(), true, true);
+  }
+  if (!C.Exit.empty())
+    M.JumpsOut.push_back({E->getBeginLoc(), C.Exit + "', called by '" + Name}); // "'exit', called by 'f' leaves"
+  if (C.Throws && Tries == 0)
+    M.Throws.push_back(E);
+  if (!C.InputOutput.empty())
+    M.InputOutput.push_back({E, C.InputOutput});
+  if (!C.Unseen.empty())
+    M.UnseenCalls.push_back({E, Name, unseenThrough(C)});
+}
+
+// A call whose result is a non-const reference or pointer used as an
+// element (`v(i) = x`, `v.front() = x`, `y = v(i)`): the element it
+// reaches is the callee's to say. Element accessors of the standard
+// containers (`operator[]`, `at`) are modelled as subscripts.
+void Collector::returnedReference(const CallExpr *E, const FunctionDecl *F) {
+  const QualType R = F->getReturnType();
+  if (!(R->isLValueReferenceType() || R->isPointerType()) || R->getPointeeType().isConstQualified())
+    return;
+  // A free function returning a pointer (`memcpy`, `std::copy`) returns
+  // one of its arguments, which the call already passed on.
+  if (R->isPointerType() && !isa<CXXMethodDecl>(F))
+    return;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E); Op && (Op->getOperator() == OO_Subscript ||
+                                                                Op->isAssignmentOp() ||
+                                                                Op->getOperator() == OO_PlusPlus ||
+                                                                Op->getOperator() == OO_MinusMinus))
+    return;
+  if (F->getDeclName().isIdentifier() && (F->getName() == "at" || F->getName() == "data" ||
+                                          F->getName() == "begin" || F->getName() == "end"))
+    return;
+  const Expr *Object = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    Object = MC->getImplicitObjectArgument();
+  else if (isa<CXXOperatorCallExpr>(E) && E->getNumArgs())
+    Object = E->getArg(0);
+  const VarDecl *V = Object ? outsideObjectIn(Object) : nullptr;
+  if (Object && !V && !isa<CXXThisExpr>(Object->IgnoreParenImpCasts()))
+    return; // called on an object of the body's own
+  // A returned pointer may be written through wherever it goes.
+  const bool Write = WriteTargets.count(E) || AddressOf.count(E) || R->isPointerType();
+  M.ReturnedReferences.push_back({E, isa<CXXOperatorCallExpr>(E) && V ? V->getNameAsString() + "(...)"
+                                                                      : F->getNameAsString(),
+                                  V, Write});
+}
+
+} // namespace gpuautopar::bodymodel
