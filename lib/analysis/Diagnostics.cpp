@@ -5,14 +5,12 @@ namespace {
 
 struct Entry {
   clang::DiagnosticsEngine::Level Level;
-  const char *Format;
+  const char *Format; // null: the diagnostic belongs to another group
 };
 
-Entry entryFor(Diag D, bool Strict) {
+// The directives and their clauses.
+Entry pragmaEntry(Diag D) {
   using L = clang::DiagnosticsEngine::Level;
-  // Warnings that --strict turns into errors: the annotation is trusted only
-  // when the user did not ask for proof.
-  const L Unproven = Strict ? L::Error : L::Warning;
   switch (D) {
   case Diag::ExpectedFor: return {L::Error, "expected 'for', 'data', 'update', 'enter data' or 'exit data' after '#pragma gpu_autopar'"};
   case Diag::DataNotFollowedByBlock:
@@ -50,6 +48,17 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::ClauseNameNotVariable: return {L::Error, "'%0' in '%1' clause names %2, not a variable"};
   case Diag::InductionInClause: return {L::Error, "the induction variable '%0' cannot appear in a '%1' clause"};
   case Diag::ReductionNotArithmetic: return {L::Error, "reduction variable '%0' must have an arithmetic type"};
+  default: return {L::Error, nullptr}; // another group's
+  }
+}
+
+// The loop: collapse, canonical form, legality.
+Entry loopEntry(Diag D, bool Strict) {
+  using L = clang::DiagnosticsEngine::Level;
+  // Warnings that --strict turns into errors: the annotation is trusted only
+  // when the user did not ask for proof.
+  const L Unproven = Strict ? L::Error : L::Warning;
+  switch (D) {
   case Diag::CollapseNotPerfect:
     return {L::Error, "'collapse(%0)' needs perfectly nested loops: nothing but the next loop of the nest may "
                       "stand here"};
@@ -105,6 +114,14 @@ Entry entryFor(Diag D, bool Strict) {
                       "neighbouring elements race; use std::vector<char>"};
   case Diag::InputOutput:
     return {Unproven, "'%0' does input or output; iterations running in parallel interleave it in any order"};
+  default: return {L::Error, nullptr}; // another group's
+  }
+}
+
+// Where the loop runs and what it moves; the file as a whole; OpenMP and OpenACC.
+Entry placementEntry(Diag D) {
+  using L = clang::DiagnosticsEngine::Level;
+  switch (D) {
   case Diag::HostOnlyRemark: return {L::Remark, "loop runs on CPU threads only: %0"};
   case Diag::KernelNotOffloadable: return {L::Error, "mode(kernel) needs a body that can run on a GPU, but it %0"};
   case Diag::NoteModeClause: return {L::Note, "mode clause is here"};
@@ -142,8 +159,15 @@ Entry entryFor(Diag D, bool Strict) {
   case Diag::NoteIndependentClause:
     return {L::Note, "'#pragma %0 independent' would promise that the iterations are independent and run the loop "
                      "in parallel"};
+  default: return {L::Error, nullptr}; // another group's
   }
-  return {L::Error, "internal error: unknown diagnostic"};
+}
+
+Entry entryFor(Diag D, bool Strict) {
+  for (Entry E : {pragmaEntry(D), loopEntry(D, Strict), placementEntry(D)})
+    if (E.Format)
+      return E;
+  return {clang::DiagnosticsEngine::Error, "internal error: unknown diagnostic"};
 }
 
 // A proven race in a loop OpenMP or OpenACC declared parallel: the original
