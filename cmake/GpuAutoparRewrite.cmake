@@ -42,11 +42,12 @@ if(NOT rc EQUAL 0)
     "see the diagnostics above")
 endif()
 
-# A rewritten file starts with the runtime include and `#line 1 "<source>"`;
+# A rewritten file starts with the runtime include (a C source spelling
+# `restrict`: after `#define restrict __restrict__`) and `#line 1 "<source>"`;
 # anything else is a verbatim copy (a "#line" further down, even in a comment,
 # says nothing about the top).
 file(READ "${OUTPUT}.tmp" text)
-if(NOT text MATCHES "^(#include <gpu_autopar/gpu_autopar\\.h>\r?\n)?#line ")
+if(NOT text MATCHES "^(#define restrict __restrict__\r?\n)?(#include <gpu_autopar/gpu_autopar\\.h>\r?\n)?#line ")
   file(WRITE "${OUTPUT}.tmp" "#line 1 \"${SOURCE}\"\n${text}")
 endif()
 file(RENAME "${OUTPUT}.tmp" "${OUTPUT}")

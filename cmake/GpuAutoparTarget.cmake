@@ -178,6 +178,10 @@ function(gpu_autopar_target target)
     set_source_files_properties("${out}" PROPERTIES GENERATED TRUE INCLUDE_DIRECTORIES "${abs_dir}")
     if(language)
       set_source_files_properties("${out}" PROPERTIES LANGUAGE ${language})
+    elseif(abs MATCHES "\\.c$")
+      # A C source is rewritten as C++ (the loops become lambdas; casts and
+      # `restrict` made C++): compiled as C++, also where C is not enabled.
+      set_source_files_properties("${out}" PROPERTIES LANGUAGE CXX)
     endif()
     list(APPEND rewritten "${abs}")
     list(APPEND outputs "${out}")

@@ -1,4 +1,5 @@
 #include "gpuautopar/Driver.h"
+#include "CSource.h"
 #include "DiagnosticRecorder.h"
 #include "LeftAsWritten.h"
 #include "PragmaWatch.h"
@@ -534,7 +535,17 @@ bool isCudaSource(llvm::StringRef File) { return File.ends_with(".cu") || File.e
 
 FileResult processFile(const tooling::CompilationDatabase &Db, const std::string &File, const DriverOptions &Opts) {
   FileResult Result;
+  // A C source is parsed, and written, as C++ (CSource.h).
+  const bool C = isCSource(File);
+  CxxCompatibleC Compat;
+  if (C)
+    Compat = cxxCompatibleC(Db, File, Opts.ResourceDir);
   tooling::ClangTool Tool(Db, {File});
+  if (C) {
+    Tool.appendArgumentsAdjuster(parseCAsCxx(File));
+    if (Compat.CastsAdded > 0)
+      Tool.mapVirtualFile(File, Compat.Text);
+  }
   Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
   Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
   if (!Opts.ResourceDir.empty())
@@ -560,6 +571,12 @@ FileResult processFile(const tooling::CompilationDatabase &Db, const std::string
   int Status = Tool.run(&Factory);
   if (Status != 0 || Printer.getNumErrors() > 0)
     Result.HasErrors = true;
+  if (C && Result.Parsed) {
+    if (auto Buffer = llvm::MemoryBuffer::getFile(File))
+      Result.Original = (*Buffer)->getBuffer().str(); // not the text with the casts
+    if (Compat.UsesRestrict && !Opts.Convert && !llvm::StringRef(Result.Rewritten).starts_with("#define restrict "))
+      Result.Rewritten = restrictPrologue(File) + Result.Rewritten;
+  }
   return Result;
 }
 

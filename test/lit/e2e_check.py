@@ -87,12 +87,17 @@ def main():
     base = os.path.splitext(os.path.basename(a.source))[0]
     par_src = os.path.join(a.out, base + ".par.cpp")
     accept = ["--accept=" + a.accept] if a.accept else []
-    run([a.tool] + accept + [a.source, "-o", par_src, "--", "-std=c++17"], what="gpu-autopar")
+    # A C source (.c) is given without flags, as a user runs `gpu-autopar file.c`;
+    # its reference is the C compiler's build of it.
+    c_source = a.source.endswith(".c")
+    flags = [] if c_source else ["--", "-std=c++17"]
+    run([a.tool] + accept + [a.source, "-o", par_src] + flags, what="gpu-autopar")
 
     par, ser = os.path.join(a.out, "par"), os.path.join(a.out, "serial")
     run([a.cxx, "-std=c++17", "-O2", "-I" + a.include, par_src, a.runtime, "-pthread", "-o", par], what="build rewritten")
     reference = ["-fopenmp"] if a.reference_openmp else ["-Wno-unknown-pragmas"]
-    run([a.cxx, "-std=c++17", "-O2"] + reference + [a.source, "-o", ser], what="build the reference")
+    language = ["-x", "c", "-std=c99"] if c_source else ["-std=c++17"]
+    run([a.cxx] + language + ["-O2"] + reference + [a.source, "-o", ser], what="build the reference")
     expected = run([ser], env=dict(os.environ, OMP_NUM_THREADS="4"), what="reference run").stdout
 
     settings = [s for s in (a.devices or a.standard).split(";") if s]

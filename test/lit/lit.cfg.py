@@ -17,7 +17,7 @@ import lit.formats
 
 config.name = "gpu-autopar"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cpp", ".cu", ".test"]
+config.suffixes = [".cpp", ".c", ".cu", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "expect_exit.py", "e2e_check.py",
                    "compile_accepted.py", "notes_add_information.py", "convert_check.py"]
 config.test_source_root = config.source_root
