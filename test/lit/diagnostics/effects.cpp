@@ -7,7 +7,7 @@
 // RUN: %gpu-autopar %s -o %t.out -- -std=c++17 -isystem %S/Inputs/effects-system 2> %t.err
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
 // RUN: %expect-exit 1 %gpu-autopar --strict --check %s -- -std=c++17 -isystem %S/Inputs/effects-system 2> %t.strict
-// RUN: grep -c ': error: ' %t.strict | grep -qx 12
+// RUN: grep -c ': error: ' %t.strict | grep -qx 15
 #include <algorithm>
 #include <cstring>
 #include <effects_library.h>
@@ -140,4 +140,33 @@ void twins(double *out, const double *__restrict in, int n, double k) {
     }
   }
 // CHECK: effects.cpp:[[@LINE-8]]:5: remark: loop runs on CPU threads only: the body uses a try block
+}
+
+// A library function with state of its own, a global a callee reads while
+// the loop writes it, and a reference a free function returns.
+#include <cstdlib>
+double shared_total[4];
+static double peek(int k) { return shared_total[k & 3]; }
+static double &slot(int k) { return shared_total[k & 3]; }
+
+void hidden_state(int *out, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[i] = std::rand();
+// CHECK: effects.cpp:[[@LINE-1]]:14: warning: call to 'rand' keeps state between calls, which iterations would share; it must not touch data that other iterations use
+// CHECK: effects.cpp:[[@LINE-2]]:14: remark: loop runs on CPU threads only: {{.*}}
+}
+
+void read_by_callee(int n) {
+#pragma gpu_autopar for
+  for (int i = 1; i < 4; ++i)
+    shared_total[i] = peek(i - 1) + n;
+// CHECK: effects.cpp:[[@LINE-1]]:23: warning: cannot prove that iterations access distinct elements of 'shared_total': it is read by 'peek', which the analysis does not follow
+}
+
+void returned_slot(const double *__restrict in, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    slot(i) += in[i];
+// CHECK: effects.cpp:[[@LINE-1]]:5: warning: call to 'slot' returns a reference the loop writes through, which the analysis does not follow; it must not touch data that other iterations use
 }
