@@ -31,6 +31,7 @@
 #include "interval_set.h"
 #include "loop_report.h"
 #include "present_table.h"
+#include "region_loss.h"
 #include "runtime_state.h"
 
 namespace gpu_autopar {
@@ -120,6 +121,8 @@ struct host_copies {
 // devices that hold the newest values (under the entry's lock); they have
 // landed once `copies` waited.
 void bring_to_host(present_entry& m, byte_range range, host_copies& copies) {
+  settle_retired_devices(m);
+  byte_range lost{0, 0};
   for (byte_range piece : m.host_valid.missing(range)) {
     for (std::size_t d = 0; d < m.on.size() && !piece.empty(); ++d) {
       device_copy& c = m.on[d];
@@ -137,13 +140,14 @@ void bring_to_host(present_entry& m, byte_range range, host_copies& copies) {
           m.host_valid.add(have);
         }
     }
-    if (!m.host_valid.contains(piece))
-      // Held only by a device whose chunk failed after its kernel ran: the
-      // newest values are gone. Not a device failure to retry elsewhere.
-      throw loop_error("gpu-autopar: " + where(m.site) + ": data region: bytes [" + std::to_string(piece.begin) +
-                       ", " + std::to_string(piece.end) + ") of a mapped section were held only by a device that "
-                       "failed; their newest values are lost");
+    if (lost.empty() && !m.host_valid.contains(piece))
+      lost = piece;
   }
+  // Held only by a device that was lost, or whose chunk failed after its
+  // kernel ran: the newest values are gone (what is left came back). Not a
+  // device failure to retry elsewhere.
+  if (!lost.empty())
+    throw_lost(m, lost);
 }
 
 // The same, landed when it returns.
@@ -162,6 +166,7 @@ void bring_to_host(present_entry& m, byte_range range) {
 }
 
 void host_wrote(present_entry& m, byte_range range) {
+  loss_repaired(m, range);
   m.host_valid.add(range);
   for (device_copy& c : m.on)
     c.valid.remove(range);
@@ -209,6 +214,8 @@ present_entry* make_present(const loop_site& site, const region_section& s) {
   e->name = s.name ? s.name : "";
   e->host = static_cast<unsigned char*>(const_cast<void*>(s.host));
   e->bytes = s.bytes;
+  e->element = s.element;
+  e->first = s.first;
   e->host_valid.add(e->whole()); // the host holds every value when a section becomes present
   if (const lease_pool* pool = runtime().pool.get(); pool && pool->device_count() > 0 &&
                                                      pool->get(0).kind() == device_kind::cuda)
@@ -226,6 +233,7 @@ std::unique_ptr<present_entry> detach(present_entry* e) {
   auto it = std::find_if(t.begin(), t.end(), [&](const auto& x) { return x.get() == e; });
   assert(it != t.end());
   std::unique_ptr<present_entry> out = std::move(*it);
+  forget_losses(*out);
   t.erase(it);
   g_live.fetch_sub(1, std::memory_order_release);
   return out;
@@ -378,6 +386,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
   }
   std::unique_lock<std::mutex> lock(m.m);
   ensure_devices(m); // sized once, to the pool: `c` stays where it is
+  settle_retired_devices(m);
   const std::size_t me = pool_index(dev);
   device_copy& c = m.on[me];
   if (!c.mem && !c.unusable) {
@@ -421,7 +430,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
         for (byte_range stale : m.host_valid.missing(piece))
           for (std::size_t d = 0; d < m.on.size(); ++d) {
             device_copy& peer = m.on[d];
-            if (d == me || !peer.mem || !pool_device(int(me)).can_copy_from(pool_device(int(d))))
+            if (d == me || !peer.mem || peer.lost || !pool_device(int(me)).can_copy_from(pool_device(int(d))))
               continue;
             for (byte_range have : peer.valid.covered(stale)) {
               if (c.valid.contains(have))
@@ -474,6 +483,7 @@ void region_written(device_context& dev, const void* host, std::size_t bytes, re
     std::lock_guard<std::mutex> lock(o.entry->m);
     present_entry& m = *o.entry;
     ensure_devices(m);
+    loss_repaired(m, o.range);
     for (std::size_t k = 0; k < m.on.size(); ++k)
       if (k != d)
         m.on[k].valid.remove(o.range);
@@ -486,8 +496,11 @@ void region_chunk_failed(device_context& dev, const void* host, std::size_t byte
   const std::size_t d = pool_index(dev);
   for (overlap& o : overlaps(host, bytes)) {
     std::lock_guard<std::mutex> lock(o.entry->m);
-    if (d < o.entry->on.size())
-      o.entry->on[d].valid.remove(o.range);
+    present_entry& m = *o.entry;
+    if (d >= m.on.size())
+      continue;
+    // What only this copy held newest is lost (unless a retry writes it anew).
+    drop_copy(m, d, o.range);
   }
 }
 

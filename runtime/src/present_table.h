@@ -26,6 +26,7 @@ struct device_copy {
   int preparing = 0;            // resident_first_use() calls under way
   interval_set valid;
   bool unusable = false;        // could not allocate: its chunks copy through the host
+  bool lost = false;            // its device was retired: this copy is never read (region_loss.h)
   std::uint64_t to_device = 0, to_host = 0; // bytes, for the report
   std::uint64_t from_peers = 0;             // bytes copied in from other devices' copies
 };
@@ -36,6 +37,8 @@ struct present_entry {
   std::string name; // as the program names it ("b[0:n]"); may be empty
   unsigned char* host = nullptr;
   std::uint64_t bytes = 0;
+  std::size_t element = 1; // the size of its elements and the first one's index, for errors
+  long long first = 0;
   std::uint64_t from_ranks = 0; // bytes other MPI ranks sent at `update host` (guarded by m)
   long structured = 0; // data regions that map it
   long dynamic = 0;    // enter data less exit data

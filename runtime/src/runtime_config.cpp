@@ -134,8 +134,11 @@ bool parse_sim(const std::string& text, devices_config& out, std::string& error)
     } else if (key == "oom") {
       if (!parse_faults(value, int(n), out.oom, error))
         return false;
+    } else if (key == "lose") {
+      if (!parse_faults(value, int(n), out.lose, error))
+        return false;
     } else {
-      error = "unknown simulated-device option '" + key + "' (known: mem, speed, link, latency, p2p, fail, oom)";
+      error = "unknown simulated-device option '" + key + "' (known: mem, speed, link, latency, p2p, fail, oom, lose)";
       return false;
     }
   }
@@ -264,7 +267,7 @@ bool parse_devices(const std::string& text, devices_config& out, std::string& er
   }
   if (text.compare(0, 4, "sim:") == 0)
     return parse_sim(text.substr(4), out, error);
-  error = "expected auto, cpu, cuda, cuda:<ids> or sim:<n>[,mem=..][,speed=..][,link=..][,latency=..][,p2p=on|off][,fail=D@K][,oom=D@K]";
+  error = "expected auto, cpu, cuda, cuda:<ids> or sim:<n>[,mem=..][,speed=..][,link=..][,latency=..][,p2p=on|off][,fail=D@K][,oom=D@K][,lose=D@K]";
   return false;
 }
 

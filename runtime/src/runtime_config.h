@@ -15,7 +15,10 @@ enum class device_source { auto_, cpu, cuda, sim };
 
 // A simulated device that fails on its k-th chunk (1-based, counted since the
 // runtime started): `fail=D@K` throws device_error, `oom=D@K` makes every
-// allocation of that chunk throw device_out_of_memory.
+// allocation of that chunk throw device_out_of_memory, `lose=D@K` loses the
+// device at that chunk's first wait (its kernel ran): as a sticky CUDA error,
+// the device leaves the pool for the rest of the process and what its memory
+// held is gone.
 struct injected_fault {
   int device;
   std::uint64_t chunk;
@@ -45,6 +48,7 @@ struct devices_config {
   std::vector<double> sim_speed;          // relative speed per simulated device
   std::vector<injected_fault> fail;
   std::vector<injected_fault> oom;
+  std::vector<injected_fault> lose;
   sim_link link;                          // `link=16GB/s`, `latency=10us`
   bool sim_p2p = true;                    // `p2p=off`: no copies between simulated devices
 };

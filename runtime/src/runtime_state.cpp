@@ -32,15 +32,18 @@ std::vector<std::unique_ptr<device>> make_sim_devices(const devices_config& c) {
   std::vector<std::unique_ptr<device>> out;
   const double fastest = c.sim_speed.empty() ? 1.0 : *std::max_element(c.sim_speed.begin(), c.sim_speed.end());
   for (int d = 0; d < c.sim_count; ++d) {
-    std::vector<std::uint64_t> fail, oom;
+    sim_faults faults;
     for (const injected_fault& f : c.fail)
       if (f.device == d)
-        fail.push_back(f.chunk);
+        faults.fail.push_back(f.chunk);
     for (const injected_fault& f : c.oom)
       if (f.device == d)
-        oom.push_back(f.chunk);
+        faults.oom.push_back(f.chunk);
+    for (const injected_fault& f : c.lose)
+      if (f.device == d)
+        faults.lose.push_back(f.chunk);
     out.push_back(
-        std::make_unique<sim_device>(d, c.sim_memory[d], fastest / c.sim_speed[d], fail, oom, c.link, c.sim_p2p));
+        std::make_unique<sim_device>(d, c.sim_memory[d], fastest / c.sim_speed[d], std::move(faults), c.link, c.sim_p2p));
   }
   return out;
 }

@@ -67,10 +67,8 @@ recycled_host_memory& recycled() {
 
 } // namespace
 
-sim_device::sim_device(int id, std::uint64_t memory, double stretch, std::vector<std::uint64_t> fail_at,
-                       std::vector<std::uint64_t> oom_at, sim_link link, bool p2p)
-    : id_(id), memory_(memory), stretch_(stretch), fail_at_(std::move(fail_at)), oom_at_(std::move(oom_at)),
-      link_(link), p2p_(p2p) {}
+sim_device::sim_device(int id, std::uint64_t memory, double stretch, sim_faults faults, sim_link link, bool p2p)
+    : id_(id), memory_(memory), stretch_(stretch), faults_(std::move(faults)), link_(link), p2p_(p2p) {}
 
 // One lease on a simulated device. Allocations are tracked so that whatever a
 // chunk left behind is freed (and un-counted) when the lease goes back.
@@ -138,6 +136,12 @@ public:
   // Nothing to wait for, but counted as the CUDA backend counts its waits:
   // the same loop shows the same counts on sim and CUDA devices.
   void synchronize() override {
+    if (lose_now_) {
+      // `lose=`: as a kernel's sticky CUDA error, found at the chunk's wait.
+      lose_now_ = false;
+      dev_.retire("its context is lost (injected on its chunk " + std::to_string(chunk_) + ")");
+      throw device_error(dev_.name() + ": device lost");
+    }
     if (!anything_to_wait_for())
       return;
     ++counted_.synchronizations;
@@ -154,14 +158,16 @@ public:
     chunk_started_ = std::chrono::steady_clock::now();
     chunk_waited_ = 0;
     chunk_ = dev_.chunks_started_.fetch_add(1) + 1;
-    if (std::find(dev_.fail_at_.begin(), dev_.fail_at_.end(), chunk_) != dev_.fail_at_.end())
+    const sim_faults& f = dev_.faults_;
+    if (std::find(f.fail.begin(), f.fail.end(), chunk_) != f.fail.end())
       throw device_error(dev_.name() + ": device failure (injected on its chunk " + std::to_string(chunk_) + ")");
-    oom_now_ = std::find(dev_.oom_at_.begin(), dev_.oom_at_.end(), chunk_) != dev_.oom_at_.end();
+    oom_now_ = std::find(f.oom.begin(), f.oom.end(), chunk_) != f.oom.end();
+    lose_now_ = std::find(f.lose.begin(), f.lose.end(), chunk_) != f.lose.end();
   }
   // What this chunk computed (its time model's stretch included) is the
   // time during which the next chunk's copies run beside it.
   void end_chunk() noexcept override {
-    oom_now_ = false;
+    oom_now_ = lose_now_ = false;
     pending_link_ = 0;
     const double ran = std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_started_).count();
     overlap_credit_ = std::max(0.0, ran - chunk_waited_) * dev_.stretch_;
@@ -208,7 +214,7 @@ private:
   };
   std::unordered_map<void*, allocation> live_;
   std::uint64_t chunk_ = 0;
-  bool oom_now_ = false;
+  bool oom_now_ = false, lose_now_ = false;
   double pending_link_ = 0;   // link time of copies not waited for yet
   double overlap_credit_ = 0; // compute time of the chunk before, during which copies overlap
   double chunk_waited_ = 0;   // link time this chunk waited for
@@ -260,7 +266,7 @@ std::string sim_device::describe() const {
   char buf[160];
   std::snprintf(buf, sizeof buf, "%s (simulated: %llu MiB, chunks stretched x%.2f, %zu injected failures",
                 name().c_str(), static_cast<unsigned long long>(memory_ >> 20), stretch_,
-                fail_at_.size() + oom_at_.size());
+                faults_.fail.size() + faults_.oom.size() + faults_.lose.size());
   std::string s = buf;
   if (link_.on()) {
     if (link_.bytes_per_second > 0)

@@ -19,11 +19,16 @@ namespace detail {
 // never copied in gives garbage, as it would on a GPU.
 constexpr unsigned char kSimPoison = 0xA5;
 
+// The device's injected faults (runtime_config.h): 1-based chunk numbers.
+struct sim_faults {
+  std::vector<std::uint64_t> fail, oom, lose;
+};
+
 class sim_device final : public device {
 public:
   // stretch: max speed of all simulated devices / this device's speed.
-  sim_device(int id, std::uint64_t memory, double stretch, std::vector<std::uint64_t> fail_at,
-             std::vector<std::uint64_t> oom_at, sim_link link = sim_link(), bool p2p = true);
+  sim_device(int id, std::uint64_t memory, double stretch, sim_faults faults, sim_link link = sim_link(),
+             bool p2p = true);
 
   device_kind kind() const override { return device_kind::sim; }
   int id() const override { return id_; }
@@ -47,7 +52,7 @@ private:
   int id_;
   std::uint64_t memory_;
   double stretch_;
-  std::vector<std::uint64_t> fail_at_, oom_at_; // 1-based chunk numbers
+  sim_faults faults_;
   sim_link link_;
   bool p2p_;
   std::atomic<std::uint64_t> used_{0};

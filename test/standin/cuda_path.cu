@@ -293,6 +293,45 @@ int stencil_region() {
   return 0;
 }
 
+// Three saxpy loops in a data region on 2 GPUs, one chunk per GPU and loop
+// (the region's affinity schedule), while GPU_AUTOPAR_STANDIN_FAULT_LAUNCH=1@K
+// makes GPU 1's K-th launch fault: its context is lost. The loops go on on
+// GPU 0 from the newest copies left; where those were on GPU 1 only (y after
+// loop 1, without `update host`), the loop throws loop_error naming them,
+// printed here. `update`: `update host(y)` after each loop, so nothing is lost.
+int region_fault(bool update) {
+  const int n = 1 << 16;
+  std::vector<float> x(n), y(n), serial(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = float(i % 97);
+    y[i] = serial[i] = float(i % 13);
+  }
+  try {
+    ga::data_region r(ga::loop_site{"cuda_path.cu", 70},
+                      {ga::section(ga::map_kind::to, x, "x"), ga::section(ga::map_kind::tofrom, y, "y")});
+    for (int loop = 0; loop < 3; ++loop) {
+      const float a = float(loop + 2);
+      for (int i = 0; i < n; ++i)
+        serial[i] = a * x[i] + serial[i];
+      ga::kernel_loop(ga::loop_site{"cuda_path.cu", unsigned(71 + loop)}, ga::iterations<int>(0, ga::less, n, 1),
+                      ga::options(), ga::data(ga::to(x, ga::affine(1, 0, 1)), ga::tofrom(y, ga::affine(1, 0, 1))),
+                      ga::reductions(), [=] GPU_AUTOPAR_HD(int i, ga::view<decltype(x)> x, ga::view<decltype(y)> y) {
+                        y[i] = a * x[i] + y[i];
+                      });
+      if (update)
+        ga::update_host(y);
+    }
+  } catch (const ga::loop_error& e) {
+    std::printf("%s\n", e.what());
+    return 0;
+  }
+  long long wrong = 0;
+  for (int i = 0; i < n; ++i)
+    wrong += y[i] != serial[i];
+  std::printf("wrong=%lld\n", wrong);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -319,6 +358,11 @@ int main(int argc, char** argv) {
     return saxpy(true, 3);
   if (s == "stencil-region")
     return stencil_region();
-  std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel|saxpy|saxpy-10|two-threads|scatter|lookup|saxpy-region|stencil-region\n");
+  if (s == "region-fault")
+    return region_fault(false);
+  if (s == "region-fault-updated")
+    return region_fault(true);
+  std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel|saxpy|saxpy-10|two-threads|scatter|"
+                       "lookup|saxpy-region|stencil-region|region-fault|region-fault-updated\n");
   return 2;
 }

@@ -333,6 +333,30 @@ def devices(n, **more):
     return dict({"GPU_AUTOPAR_STANDIN_DEVICES": str(n)}, **{"GPU_AUTOPAR_STANDIN_" + k: v for k, v in more.items()})
 
 
+# A GPU lost inside a data region (cuda_path.cu, region_fault): y's second
+# half, written by GPU 1 in loop 1 and newest only there, is lost with it in
+# loop 2; the error names it and says what bounds such a loss.
+REGION_LOST = "^" + re.escape(
+    "gpu-autopar: cuda_path.cu:70: data region: the newest values of y[32768:32768] were only on cuda1, which "
+    "failed (CUDA error 700: an illegal memory access was encountered (the device's CUDA context is lost)): they are "
+    "lost. A failed device loses what was written on it since a section's last `update host`: `#pragma gpu_autopar "
+    "update host(...)` points bound that loss") + "\n$"
+
+
+def region_fault_survived(lines):
+    """Nothing was lost: the three loops ran, every iteration of those after
+    the fault on GPU 0, and they say why GPU 1 is not in them."""
+    loops = loop_lines(lines)
+    if len(loops) != 3:
+        return ["%d loops reported" % len(loops)]
+    problems = []
+    for l in loops[-1:]:
+        ran = {d["id"]: d["iterations"] for d in l["devices"]}
+        if ran.get(0) != l["iterations"] or "cuda1 is out of use: CUDA error 700" not in (l["fallback"] or {}).get("reason", ""):
+            problems.append("%s: split %s, fallback %s" % (l["loop"], json.dumps(ran), json.dumps(l["fallback"])))
+    return problems
+
+
 # name: (scenario, stand-in environment, expected stdout (regex), check of the report lines)
 RUNS = {
     "task-memcpy": ("task-memcpy", devices(2), TASK_OK, no_fallback),
@@ -358,6 +382,9 @@ RUNS = {
     "saxpy-region-2": ("saxpy-region", devices(2), TASK_OK, lambda lines: per_chunk(lines, True)),
     "stencil-region-2": ("stencil-region", devices(2), TASK_OK, halos(True)),
     "stencil-region-3-no-peer": ("stencil-region", devices(3, PEER="0"), TASK_OK, halos(False)),
+    "region-fault-lost": ("region-fault", devices(2, FAULT_LAUNCH="1@2"), REGION_LOST, any_report),
+    "region-fault-first-loop": ("region-fault", devices(2, FAULT_LAUNCH="1@1"), TASK_OK, region_fault_survived),
+    "region-fault-updated": ("region-fault-updated", devices(2, FAULT_LAUNCH="1@2"), TASK_OK, region_fault_survived),
 }
 
 

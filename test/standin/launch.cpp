@@ -92,12 +92,16 @@ cudaError_t launch(kernel* k, dim3 grid, dim3 block, void** args, cudaStream_t s
   std::shared_ptr<void> copy(twin.copy(args), twin.destroy);
   gpu_autopar_standin_dim3 g{grid.x, grid.y, grid.z}, b{block.x, block.y, block.z};
   o.run = [twin, copy, g, b] { twin.run(copy.get(), g, b); };
+  bool faults = false;
   for (std::uint64_t at : st.fault_launches)
-    if (at == number) {
-      o.faults = true;
-      log_line("note: launch " + std::to_string(number) + " (" + k->name + " on device " + std::to_string(dev) +
-               ") will fault");
-    }
+    faults = faults || at == number;
+  for (const auto& [d, at] : st.fault_device_launches)
+    faults = faults || (d == dev && at == st.devices[dev].n.launches);
+  if (faults) {
+    o.faults = true;
+    log_line("note: launch " + std::to_string(number) + " (" + k->name + " on device " + std::to_string(dev) +
+             ") will fault");
+  }
   enqueue(*on, std::move(o));
   return cudaSuccess;
 }

@@ -67,8 +67,13 @@ state* make_state() {
   }
   for (const auto& k : split(std::getenv("GPU_AUTOPAR_STANDIN_FAIL_ALLOC"), ','))
     s->fail_allocs.push_back(std::strtoull(k.c_str(), nullptr, 10));
-  for (const auto& k : split(std::getenv("GPU_AUTOPAR_STANDIN_FAULT_LAUNCH"), ','))
-    s->fault_launches.push_back(std::strtoull(k.c_str(), nullptr, 10));
+  for (const auto& k : split(std::getenv("GPU_AUTOPAR_STANDIN_FAULT_LAUNCH"), ',')) {
+    const auto at = k.find('@');
+    if (at == std::string::npos)
+      s->fault_launches.push_back(std::strtoull(k.c_str(), nullptr, 10));
+    else
+      s->fault_device_launches.emplace_back(std::atoi(k.c_str()), std::strtoull(k.c_str() + at + 1, nullptr, 10));
+  }
   for (const auto& a : split(std::getenv("GPU_AUTOPAR_STANDIN_IMAGE"), ','))
     s->image_majors.push_back(std::atoi(a.c_str()) / 10); // sm_80 code runs on 8.x devices
   s->trace = std::getenv("GPU_AUTOPAR_STANDIN_TRACE") != nullptr;

@@ -112,6 +112,7 @@ struct state {
   std::uint64_t alloc_calls = 0, launch_calls = 0;
   std::uint64_t host_registers = 0, host_unregisters = 0;
   std::vector<std::uint64_t> fail_allocs, fault_launches; // 1-based call numbers from the environment
+  std::vector<std::pair<int, std::uint64_t>> fault_device_launches; // D@K: device D's K-th launch
   std::vector<int> image_majors; // GPU_AUTOPAR_STANDIN_IMAGE: the architectures the program has code for; empty: all
   std::string log_path;
   std::string timeline_path; // GPU_AUTOPAR_STANDIN_TIMELINE: where the timeline is written at exit

@@ -40,12 +40,16 @@
 namespace gpu_autopar {
 
 // One mapped section, type-erased: its first element's host address and
-// size, and how the program names it (for errors; may be null).
+// size, and how the program names it (for errors; may be null): its
+// elements' size and the first one's index, so that an error can name
+// elements of it (`b[512:256]`) rather than bytes.
 struct region_section {
   map_kind kind;
   const void* host;
   std::size_t bytes;
   const char* name = nullptr;
+  std::size_t element = 1;
+  long long first = 0;
 };
 
 namespace detail {
@@ -85,7 +89,7 @@ struct is_array_like<std::array<T, N>> : std::true_type {};
 template <class Obj>
 region_section section(map_kind kind, Obj& obj, long long lo, long long len, const char* name = nullptr) {
   const std::size_t e = detail::element_bytes(obj);
-  return {kind, detail::element_address(obj, lo), detail::checked_section_bytes(lo, len, e), name};
+  return {kind, detail::element_address(obj, lo), detail::checked_section_bytes(lo, len, e), name, e, lo};
 }
 // The whole of a container or built-in array, or a scalar or struct itself
 // (`acc data copy(max)`: loops capture it by value and combine reductions on
@@ -98,7 +102,7 @@ region_section section(map_kind kind, Obj& obj, const char* name = nullptr) {
     const long long n = detail::known_size(obj);
     return section(kind, obj, 0, n, name);
   } else {
-    return {kind, static_cast<const void*>(&obj), sizeof(Obj), name};
+    return {kind, static_cast<const void*>(&obj), sizeof(Obj), name, sizeof(Obj), 0};
   }
 }
 
