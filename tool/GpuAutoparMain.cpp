@@ -103,14 +103,14 @@ std::string jsonProblem(StringRef Message) {
 
 // What --check says about a source when asked to: "saxpy.cpp: 2 loops — 1
 // kernel, 1 task; 0 rejected", and under --accept what stays as written:
-// "app.cpp: 3 loops — 2 kernel, 1 left as written; 0 rejected; 2 other
-// directives left as written".
+// "app.cpp: 3 loops — 2 kernel, 1 left as written; 0 rejected; 1 region
+// translated loop by loop; 2 other directives left as written".
 void printSummary(const gpuautopar::SourceReport &S) {
   std::map<std::string, unsigned> Modes;
-  unsigned Loops = 0, Rejected = 0, OtherLeft = 0;
+  unsigned Loops = 0, Rejected = 0, OtherLeft = 0, Regions = 0;
   for (const gpuautopar::LoopReport &L : S.Loops) {
     if (!L.Directive.empty()) {
-      ++OtherLeft;
+      L.Left ? ++OtherLeft : ++Regions; // a region translated loop by loop
       continue;
     }
     ++Loops;
@@ -130,6 +130,8 @@ void printSummary(const gpuautopar::SourceReport &S) {
       outs() << Sep << "none accepted";
     outs() << "; " << Rejected << " rejected";
   }
+  if (Regions)
+    outs() << "; " << Regions << (Regions == 1 ? " region" : " regions") << " translated loop by loop";
   if (OtherLeft)
     outs() << "; " << OtherLeft << (OtherLeft == 1 ? " other directive" : " other directives") << " left as written";
   outs() << "\n";

@@ -154,6 +154,7 @@ Entry placementEntry(Diag D) {
   case Diag::ForeignInsideLeft:
     return {L::Remark, "'#pragma %0' left as written: it is inside '#pragma %1' (line %2), which is left as "
                        "written, and translating it alone would change what that construct runs"};
+  case Diag::ForeignRegionTranslated: return {L::Remark, "'#pragma %0' translated loop by loop: %1"};
   case Diag::ForeignFromMacro:
     return {L::Error, "--convert cannot rewrite '#pragma %0' here: it comes from a macro or _Pragma"};
   case Diag::NoteIndependentClause:

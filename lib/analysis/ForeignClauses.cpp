@@ -216,6 +216,11 @@ private:
 
   void unsupported(const ForeignClause &C, const char *Why) {
     report(Diags, Diag::ForeignClauseUnsupported, C.Loc) << C.Name << Directive << Why;
+    noted(C, Why);
+  }
+  void noted(const ForeignClause &C, const char *Why) {
+    if (Ok)
+      Unsupported = "'" + C.Name.str() + "': " + Why;
     Ok = false;
   }
   void ignored(const ForeignClause &C, const char *Why) {
@@ -328,7 +333,7 @@ private:
     auto bad = [&](const char *Why) {
       report(Diags, Diag::ForeignClauseUnsupported, Item.empty() ? C.Loc : Item[0].Loc)
           << C.Name << Directive << Why;
-      Ok = false;
+      noted(C, Why);
       return false;
     };
     if (Item.empty() || !isWord(Item[0].Spelling))
@@ -430,6 +435,7 @@ public:
   bool Finalize = false; // OpenACC's `exit data ... finalize`: every reference goes
   std::vector<std::string> ReductionVars; // the variables of the directive's reduction clauses
   std::string LoopIndependence; // OpenACC: "independent", "auto" or empty, as the loop's clauses say
+  std::string Unsupported;      // the first clause that does not carry over, and why
 private:
   AnnotationDialect D;
   DirectiveKind Kind;
@@ -455,7 +461,7 @@ TranslatedClauses translateClauses(AnnotationDialect D, DirectiveKind Kind, cons
           T.ReductionVars.push_back(Var[0].Spelling);
   for (const ForeignClause &C : Clauses)
     T.clause(C);
-  return {std::move(T.Out), T.Ok, std::move(T.LoopIndependence)};
+  return {std::move(T.Out), T.Ok, std::move(T.LoopIndependence), std::move(T.Unsupported)};
 }
 
 } // namespace gpuautopar::foreign

@@ -7,10 +7,12 @@
 
 #include "gpuautopar/Annotation.h"
 #include "gpuautopar/ClauseParser.h"
+#include "gpuautopar/ForeignPragmas.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,19 @@ struct ForeignClause {
   bool HasArgs = false;
 };
 
+// The clauses after a directive's words (from `Pos`), each with what its
+// parentheses hold.
+std::vector<ForeignClause> clausesFrom(const Tokens &Toks, size_t Pos);
+
+// A region directive's clauses (ForeignRegion), translated without a word
+// to `Diags`: the driver says what happened once it has decided whether the
+// region is translated. The names of all its clauses are looked up at the
+// region (`Scope`, may be null).
+std::shared_ptr<ForeignRegion> regionFrom(AnnotationDialect D, ForeignRegion::Runs Runs, llvm::StringRef Words,
+                                          const std::string &Directive, const Tokens &Toks, size_t Pos,
+                                          clang::SourceLocation HashLoc, clang::DiagnosticsEngine &Diags,
+                                          DirectiveScope *Scope);
+
 // Splits `Toks` at the top-level occurrences of `Sep`.
 std::vector<Tokens> splitTopLevel(const Tokens &Toks, llvm::StringRef Sep);
 
@@ -53,6 +68,7 @@ struct TranslatedClauses {
   Tokens Out;
   bool Ok = true;
   std::string LoopIndependence; // OpenACC: "independent", "auto" or empty, as the loop's clauses say
+  std::string Unsupported;      // the first clause that does not carry over, and why ("'if': ...")
 };
 TranslatedClauses translateClauses(AnnotationDialect D, DirectiveKind Kind, const std::string &Directive,
                                    const std::vector<ForeignClause> &Clauses, clang::DiagnosticsEngine &Diags);

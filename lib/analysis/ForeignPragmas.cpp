@@ -28,8 +28,10 @@ std::string directiveWords(AnnotationDialect Dialect, const Tokens &Toks, size_t
   return Words;
 }
 
+} // namespace
+
 // The clauses after the directive's words, each with what its parentheses hold.
-std::vector<ForeignClause> clausesFrom(const Tokens &Toks, size_t Pos) {
+std::vector<ForeignClause> foreign::clausesFrom(const Tokens &Toks, size_t Pos) {
   std::vector<ForeignClause> Clauses;
   while (Pos < Toks.size()) {
     if (Toks[Pos].Spelling == ",") {
@@ -57,6 +59,8 @@ std::vector<ForeignClause> clausesFrom(const Tokens &Toks, size_t Pos) {
   }
   return Clauses;
 }
+
+namespace {
 
 // OpenACC runs a `kernels loop` (whose loops are `auto` by default) and an
 // `auto` loop in parallel only where the compiler proves it independent;
@@ -103,6 +107,11 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
     Left.push_back({Introducer.Loc, Toks.back().Loc, Directive,
                     Data ? "it has no gpu_autopar equivalent" : refusalReason(Dialect, Words),
                     !isStandaloneDirective(Dialect, Words)});
+    // A region that only wraps loops is translated loop by loop, once the
+    // driver has seen what it wraps; until then it is left as written.
+    if (std::optional<ForeignRegion::Runs> Runs = regionRuns(Dialect, Words)) {
+      Left.back().Region = regionFrom(Dialect, *Runs, Words, Directive, Toks, Pos, Introducer.Loc, Diags, Scope);
+    }
     return;
   }
 
@@ -118,6 +127,7 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
   A.Translated = std::move(T.Out);
   A.TranslationOk = T.Ok;
   A.ProofRequiredBy = proofRequiredBy(Dialect, Words, T.LoopIndependence);
+  A.LoopIndependence = T.LoopIndependence;
   if (Scope)
     Scope->lookUpLater(A);
   Found.push_back(std::move(A));

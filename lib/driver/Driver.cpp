@@ -3,6 +3,7 @@
 #include "DiagnosticRecorder.h"
 #include "LeftAsWritten.h"
 #include "PragmaWatch.h"
+#include "RegionPlan.h"
 #include "Spelling.h"
 #include "gpuautopar/AnnotationCollector.h"
 #include "gpuautopar/ClauseParser.h"
@@ -285,9 +286,13 @@ public:
           << LangStandard::getLangStandardForKind(Ctx.getLangOpts().LangStd).getName();
     // OpenMP/OpenACC constructs not translated stay as written, and so do
     // the directives inside them; each is reported where it stands.
-    LeftAsWritten Left(Foreign.leftAsWritten(), SM, [&](const LeftDirective &D) -> const Stmt * {
-      return D.EndLoc.isFileID() ? Index.firstAfter(D.EndLoc).S : nullptr;
-    });
+    // Regions that only wrap loops are translated loop by loop (RegionPlan.h).
+    auto Covered = [&](SourceLocation End) -> const Stmt * {
+      return End.isFileID() ? Index.firstAfter(End).S : nullptr;
+    };
+    std::vector<LeftDirective> LeftList = Foreign.leftAsWritten();
+    const RegionPlan Plan = planRegions(LeftList, All, Covered, Ctx);
+    LeftAsWritten Left(std::move(LeftList), SM, [&](const LeftDirective &D) { return Covered(D.EndLoc); });
     for (const Annotation &Written : All) {
       Left.reportBefore(Written.HashLoc, Diags, Recorder, Result.Loops);
       if (Left.leaveIfInside(Written, Diags, Recorder, Result.Loops))
@@ -314,6 +319,10 @@ public:
       Result.Loops.push_back(std::move(Report));
     }
     Left.reportBefore(SourceLocation(), Diags, Recorder, Result.Loops);
+    if (Rewrite && !CompileErrors && !OldStandard) {
+      eraseRegionDirectives(Plan, R);
+      ErasedDirectives = Plan.Erased.size();
+    }
 
     // Host code of each region, now that every annotated loop is known.
     std::vector<SourceRange> DeviceLoops(RewrittenLoops.begin(), RewrittenLoops.end());
@@ -330,7 +339,8 @@ private:
     const FileID Main = Ctx.getSourceManager().getMainFileID();
     Result.Original = Ctx.getSourceManager().getBufferData(Main).str();
     if (Rewrite &&
-        (Result.LoopsRewritten > 0 || !Regions.empty() || !Updates.empty() || UnstructuredDirectives > 0)) {
+        (Result.LoopsRewritten > 0 || !Regions.empty() || !Updates.empty() || UnstructuredDirectives > 0 ||
+         ErasedDirectives > 0)) {
       if (!Convert)
         addRuntimeInclude(Ctx, R, Names);
       const llvm::RewriteBuffer *Buf = R.getRewriteBufferFor(Main);
@@ -368,7 +378,8 @@ private:
       }
       return;
     }
-    std::optional<Token> Next = Lexer::findNextToken(A.EndLoc, SM, Ctx.getLangOpts());
+    // Past other directives: `omp target map(...)` then `omp teams` over one block.
+    std::optional<Token> Next = nextTokenPastDirectives(A.EndLoc, SM, Ctx.getLangOpts());
     StatementIndex::Entry E = Next ? Index.startingAt(Next->getLocation()) : StatementIndex::Entry{};
     if (auto Region = analyzeDataRegion(A, E.S, Next ? Next->getLocation() : SourceLocation(), E.Enclosing, Ctx,
                                         Diags)) {
@@ -434,6 +445,8 @@ private:
       if (P.A.Dialect != AnnotationDialect::GpuAutopar && L.SerialReason.empty() &&
           replaceDirective(Written, "", R, Diags, L.Loop->Induction ? L.Loop->Induction->getName() : ""))
         ++Result.LoopsRewritten;
+      else if (Written.ProofRequiredBy == "kernels" && Written.DirectiveLoc.isFileID())
+        R.InsertTextBefore(Written.DirectiveLoc, "kernels "); // its `kernels` region is gone from the output
     } else if (L.Accepted) {
       if (Rewrite)
         rewriteLoop(L, Ctx, R, Names);
@@ -474,6 +487,7 @@ private:
   std::vector<DataRegion> Regions;
   std::vector<UpdateDirective> Updates;
   unsigned UnstructuredDirectives = 0; // enter data, exit data
+  size_t ErasedDirectives = 0;         // of regions translated loop by loop
   AnnotationCollector &Annotations;
   DirectiveScope &Scope;
   ForeignHandlers &Foreign;

@@ -28,14 +28,20 @@ void LeftAsWritten::reportBefore(SourceLocation Loc, DiagnosticsEngine &Diags, D
     Loc = SM.getExpansionLoc(Loc);
   for (; Reported < Constructs.size(); ++Reported) {
     const LeftDirective &D = Constructs[Reported].D;
-    if (Loc.isValid() && !SM.isBeforeInTranslationUnit(D.HashLoc, Loc))
+    // A translated region comes before the data region it becomes (at its '#').
+    if (Loc.isValid() && (D.Translated ? SM.isBeforeInTranslationUnit(Loc, D.HashLoc)
+                                       : !SM.isBeforeInTranslationUnit(D.HashLoc, Loc)))
       return;
     LoopReport R;
     R.At = placeOf(D.HashLoc, SM);
-    R.Left = true;
+    R.Left = !D.Translated;
+    R.Accepted = D.Translated;
     R.Directive = D.Directive;
     Recorder.recordInto(&R.Reasons);
-    report(Diags, Diag::ForeignDirectiveLeft, D.HashLoc) << D.Directive << D.Why;
+    report(Diags, D.Translated ? Diag::ForeignRegionTranslated : Diag::ForeignDirectiveLeft, D.HashLoc)
+        << D.Directive << D.Why;
+    if (D.Translated)
+      remarkRegionClauses(*D.Region, Diags);
     Recorder.recordInto(nullptr);
     Out.push_back(std::move(R));
   }
@@ -46,7 +52,7 @@ const LeftAsWritten::Construct *LeftAsWritten::enclosing(SourceLocation Loc) con
   for (const Construct &C : Constructs) {
     if (!SM.isBeforeInTranslationUnit(C.D.HashLoc, Loc))
       break;
-    if (C.End.isValid() && !SM.isBeforeInTranslationUnit(C.End, Loc))
+    if (!C.D.Translated && C.End.isValid() && !SM.isBeforeInTranslationUnit(C.End, Loc))
       Innermost = &C;
   }
   return Innermost;

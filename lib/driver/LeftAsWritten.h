@@ -4,7 +4,9 @@
 // loop directives inside such a construct (translating an `omp for` alone
 // would leave its `omp parallel` running the rewritten loop once per
 // thread). Each gets a remark at its '#pragma' and an entry in --report;
-// the rest of the file is translated and written (docs/migration.md).
+// the rest of the file is translated and written (docs/migration.md). A
+// region translated loop by loop (RegionPlan.h) is reported here too, in
+// source order among them, as translated.
 #pragma once
 
 #include "DiagnosticRecorder.h"

@@ -57,6 +57,10 @@ struct Annotation {
   // independent, and sequentially otherwise. Names the construct ("kernels
   // loop", "auto"); empty where the directive promises independence.
   std::string ProofRequiredBy;
+  // OpenACC: "independent", "auto" or empty, as the loop directive's clauses
+  // say (an `acc loop` inside a `kernels` region is `auto` unless it says
+  // `independent`).
+  std::string LoopIndependence;
   // What each name of the clauses means where the directive stands, as
   // clang's name lookup found it while it parsed the file (DirectiveScope.h);
   // null until then, and where the parser read the directive ahead of its

@@ -91,6 +91,7 @@ enum class Diag {
   ForeignDirectiveLeft,      // remark: '#pragma %0' left as written: %1
   ForeignInsideLeft,         // remark: '#pragma %0' left as written: it is inside '#pragma %1' (line %2), ...
   ForeignFromMacro,          // --convert cannot rewrite '#pragma %0' that comes from a macro or _Pragma
+  ForeignRegionTranslated,   // remark: '#pragma %0' translated loop by loop: %1
   NoteIndependentClause,     // note: '#pragma %0 independent' would promise ...
 };
 

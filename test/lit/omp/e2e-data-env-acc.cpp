@@ -8,8 +8,8 @@
 // threads, one and three simulated devices and the CUDA stand-in.
 // RUN: %cxx -Wno-unknown-pragmas %s -o %t.serial && %t.serial | FileCheck %s --check-prefix=SERIAL --implicit-check-not=FAIL
 // RUN: %e2e --out %t --accept acc --devices "cpu;sim:1;sim:3" %s | FileCheck %s
-// SERIAL-COUNT-16: PASS
-// SERIAL: acc data environment: 16 cases, 0 failed
+// SERIAL-COUNT-19: PASS
+// SERIAL: acc data environment: 19 cases, 0 failed
 // CHECK: sim:3: e2e-data-env-acc.cpp:{{[0-9]+}} mode=kernel backend=sim
 #include <cstdio>
 #include <vector>
@@ -284,6 +284,66 @@ static void vector_enter_finalize() {
   check("std::vector entered twice, copyout finalize", wrong_values(v.data(), n, [](int i) { return 1.0f + i; }));
 }
 
+// Compute regions that only wrap loops, translated loop by loop: `parallel`
+// with its copy clauses and a loop reduction; `kernels` whose loops are
+// parallel where independent, in order where not.
+static void parallel_region_loops() {
+  std::vector<float> va(n), vb(n, -1);
+  float *a = va.data(), *b = vb.data();
+  for (int i = 0; i < n; ++i)
+    a[i] = float(i % 7);
+  float sum = 0;
+#pragma acc parallel copyin(a[0:n]) copyout(b[0:n]) copy(sum)
+  {
+#pragma acc loop gang vector
+    for (int i = 0; i < n; ++i)
+      b[i] = 2 * a[i];
+#pragma acc loop reduction(+: sum)
+    for (int i = 0; i < n; ++i)
+      sum += a[i];
+  }
+  float want = 0;
+  for (int i = 0; i < n; ++i)
+    want += float(i % 7);
+  check("parallel region: two loops, a reduction", (sum != want) + wrong_values(b, n, [](int i) {
+                                                     return 2.0f * float(i % 7);
+                                                   }));
+}
+
+static void kernels_region_loops() {
+  std::vector<float> vb(n, 1);
+  float *b = vb.data();
+#pragma acc kernels copy(b[0:n])
+  {
+#pragma acc loop
+    for (int i = 1; i < n; ++i)
+      b[i] = b[i - 1] + 1;
+#pragma acc loop independent
+    for (int i = 0; i < n; ++i)
+      b[i] *= 2;
+  }
+  check("kernels region: a dependent loop, then an independent one",
+        wrong_values(b, n, [](int i) { return 2.0f * (i + 1); }));
+}
+
+// A compute region inside a data region, the validation suite's layout.
+static void parallel_region_in_data_region() {
+  std::vector<float> va(n), vc(n, 0);
+  float *a = va.data(), *c = vc.data();
+  for (int i = 0; i < n; ++i)
+    a[i] = float(i);
+#pragma acc data copyin(a[0:n]) copy(c[0:n])
+  {
+#pragma acc parallel
+    {
+#pragma acc loop
+      for (int i = 0; i < n; ++i)
+        c[i] = a[i] + 1;
+    }
+  }
+  check("parallel region inside a data region", wrong_values(c, n, [](int i) { return i + 1.0f; }));
+}
+
 int main() {
   data_copyin_copyout();
   data_copy_two_loops();
@@ -301,6 +361,9 @@ int main() {
   present_or_clauses();
   nested_data_regions();
   vector_enter_finalize();
+  parallel_region_loops();
+  kernels_region_loops();
+  parallel_region_in_data_region();
   std::printf("acc data environment: %d cases, %d failed\n", cases, failed);
   return 0;
 }

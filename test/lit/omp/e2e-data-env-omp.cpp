@@ -10,8 +10,8 @@
 // and the CUDA stand-in.
 // RUN: %cxx -Wno-unknown-pragmas %s -o %t.serial && %t.serial | FileCheck %s --check-prefix=SERIAL --implicit-check-not=FAIL
 // RUN: %e2e --out %t --accept omp --devices "cpu;sim:1;sim:3" %s | FileCheck %s
-// SERIAL-COUNT-20: PASS
-// SERIAL: omp data environment: 20 cases, 0 failed
+// SERIAL-COUNT-25: PASS
+// SERIAL: omp data environment: 25 cases, 0 failed
 // CHECK: sim:3: e2e-data-env-omp.cpp:{{[0-9]+}} mode=kernel backend=sim
 #include <cstdio>
 #include <vector>
@@ -376,6 +376,102 @@ static void vector_enter_exit() {
   check("std::vector entered and exited whole", wrong_values(v.data(), n, [](int i) { return 3.0 * i; }));
 }
 
+// Regions that only wrap loops, translated loop by loop (the validation
+// suite's commonest shapes). `target` over a block: its maps become a data
+// region; the host statement between the loops touches no mapped data.
+static void target_region_two_loops() {
+  std::vector<double> va(n), vb(n, 1);
+  double *a = va.data(), *b = vb.data();
+  for (int i = 0; i < n; ++i)
+    a[i] = i;
+  double scale = 0;
+#pragma omp target map(to: a[0:n]) map(tofrom: b[0:n])
+  {
+#pragma omp teams distribute parallel for
+    for (int i = 0; i < n; ++i)
+      b[i] += a[i];
+    scale = 3;
+#pragma omp teams distribute parallel for
+    for (int i = 0; i < n; ++i)
+      b[i] *= scale;
+  }
+  check("target region over two loops", wrong_values(b, n, [](int i) { return 3.0 * (1 + i); }));
+}
+
+// `target` then `teams distribute parallel for` on its own line (SOLLVE's
+// shape): the loop takes the region's maps.
+static void target_then_loop_directive() {
+  std::vector<double> va(n), vb(n, -1);
+  double *a = va.data(), *b = vb.data();
+  for (int i = 0; i < n; ++i)
+    a[i] = 2 * i;
+#pragma omp target map(to: a[0:n]) map(from: b[0:n])
+#pragma omp teams distribute parallel for
+  for (int i = 0; i < n; ++i)
+    b[i] = a[i] + 1;
+  check("target, then a loop directive", wrong_values(b, n, [](int i) { return 2.0 * i + 1; }));
+}
+
+// `target teams` with a reduction over a block of `distribute` loops
+// (BabelStream's dot, written as a region).
+static void target_teams_region_reduction() {
+  std::vector<double> va(n);
+  double *a = va.data();
+  double sum = 0;
+#pragma omp target teams map(tofrom: a[0:n]) map(tofrom: sum) reduction(+: sum)
+  {
+#pragma omp distribute parallel for
+    for (int i = 0; i < n; ++i)
+      a[i] = i % 10;
+#pragma omp distribute parallel for reduction(+: sum)
+    for (int i = 0; i < n; ++i)
+      sum += a[i];
+  }
+  double want = 0;
+  for (int i = 0; i < n; ++i)
+    want += i % 10;
+  check("target teams region with a reduction",
+        (sum != want) + wrong_values(a, n, [](int i) { return double(i % 10); }));
+}
+
+// A parallel region: its private and reduction clauses go to the loops that
+// use the variables; the `single` statement runs once.
+static void parallel_region_private_reduction() {
+  std::vector<double> vc(n);
+  double *c = vc.data();
+  double t = -1, total = 0;
+  int first = 0;
+#pragma omp parallel private(t) reduction(+: total)
+  {
+#pragma omp single
+    first = 7;
+#pragma omp for
+    for (int i = 0; i < n; ++i) {
+      t = i * 0.5;
+      c[i] = t + t;
+    }
+#pragma omp for
+    for (int i = 0; i < n; ++i)
+      total += c[i];
+  }
+  check("parallel region: private, reduction, single",
+        (first != 7) + (total != n * (n - 1) / 2.0) + wrong_values(c, n, [](int i) { return double(i); }));
+}
+
+// `target parallel` with a firstprivate scalar and an `omp for` inside.
+static void target_parallel_firstprivate() {
+  std::vector<double> vb(n, 0);
+  double *b = vb.data();
+  double shift = 0.25;
+#pragma omp target parallel firstprivate(shift) map(tofrom: b[0:n])
+  {
+#pragma omp for
+    for (int i = 0; i < n; ++i)
+      b[i] = i + shift;
+  }
+  check("target parallel region, firstprivate", wrong_values(b, n, [](int i) { return i + 0.25; }));
+}
+
 int main() {
   data_to_from();
   data_tofrom_two_loops();
@@ -397,6 +493,11 @@ int main() {
   exit_subsection();
   loop_from_map_reads_present();
   vector_enter_exit();
+  target_region_two_loops();
+  target_then_loop_directive();
+  target_teams_region_reduction();
+  parallel_region_private_reduction();
+  target_parallel_firstprivate();
   std::printf("omp data environment: %d cases, %d failed\n", cases, failed);
   return 0;
 }

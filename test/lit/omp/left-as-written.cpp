@@ -68,11 +68,12 @@ int main() {
   // OUT: {{^}}  ::gpu_autopar::kernel_loop(
   // E2E: sim:3: left-as-written.cpp:[[# @LINE - 4]] mode=kernel backend=sim iterations=4096 devices=3
 
-  // A parallel region with two worksharing loops, a single and a critical:
-  // all left as written, the loops run serially here as without OpenMP.
+  // A parallel region with two worksharing loops, a single and a critical
+  // (whose statement OpenMP runs in every thread): all left as written, the
+  // loops run serially here as without OpenMP.
   double total = 0, biggest = 0;
 #pragma omp parallel
-  // CHECK: left-as-written.cpp:[[@LINE-1]]:1: remark: '#pragma omp parallel' left as written: a parallel region is not a single loop; annotate each of its loops instead ('#pragma omp parallel for')
+  // CHECK: left-as-written.cpp:[[@LINE-1]]:1: remark: '#pragma omp parallel' left as written: the statement at line [[@LINE+15]] is not a loop under a loop directive: OpenMP runs it in every thread of the region, and translated loop by loop it would run once; move it out of the region or into a 'single' construct
   {
 #pragma omp for reduction(+: total)
     // CHECK: left-as-written.cpp:[[@LINE-1]]:1: remark: '#pragma omp for' left as written: it is inside '#pragma omp parallel' (line [[@LINE-4]]), which is left as written, and translating it alone would change what that construct runs

@@ -1,8 +1,9 @@
 // Every OpenMP and OpenACC clause that is not accepted on a loop directive,
 // each an error at the clause with the reason; a file with any of them is not
 // written (exit status 1), not even partly. Every directive that is not
-// translated (regions, sections, tasks, simd alone, synchronisation,
-// declarations) and every loop directive inside such a region is a remark
+// translated (regions that do not only wrap loops, sections, tasks, simd
+// alone, synchronisation, declarations) and every loop directive inside such
+// a region is a remark
 // (LEFT) and stays as written: left-as-written.cpp shows such a file written.
 // RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc %s -o %t.out -- -std=c++17 -ferror-limit=0 2> %t.err
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
@@ -17,13 +18,14 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
   {
 #pragma omp for
     for (int i = 0; i < n; ++i) a[i] = b[i];
+    ++t;
 #pragma omp for
     for (int i = 0; i < n; ++i) a[i] += b[i];
   }
 // ANCHOR
-// LEFT: refused.cpp:[[@LINE-8]]:1: remark: '#pragma omp parallel' left as written: a parallel region is not a single loop; annotate each of its loops instead ('#pragma omp parallel for')
-// LEFT: refused.cpp:[[@LINE-7]]:1: remark: '#pragma omp for' left as written: it is inside '#pragma omp parallel' (line [[@LINE-9]]), which is left as written, and translating it alone would change what that construct runs
-// LEFT: refused.cpp:[[@LINE-6]]:1: remark: '#pragma omp for' left as written: it is inside '#pragma omp parallel' (line [[@LINE-10]]), which is left as written, and translating it alone would change what that construct runs
+// LEFT: refused.cpp:[[@LINE-9]]:1: remark: '#pragma omp parallel' left as written: the statement at line [[@LINE-5]] is not a loop under a loop directive: OpenMP runs it in every thread of the region, and translated loop by loop it would run once; move it out of the region or into a 'single' construct
+// LEFT: refused.cpp:[[@LINE-8]]:1: remark: '#pragma omp for' left as written: it is inside '#pragma omp parallel' (line [[@LINE-10]]), which is left as written, and translating it alone would change what that construct runs
+// LEFT: refused.cpp:[[@LINE-6]]:1: remark: '#pragma omp for' left as written: it is inside '#pragma omp parallel' (line [[@LINE-11]]), which is left as written, and translating it alone would change what that construct runs
 #pragma omp parallel sections
   {
 #pragma omp section
@@ -76,13 +78,13 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
 // ANCHOR
 // CHECK: refused.cpp:[[@LINE-3]]:26: error: 'reduction' clause of '#pragma omp parallel for' is not supported: reductions over array sections are not supported; reduce into a scalar
 // CHECK: refused.cpp:[[@LINE-4]]:47: error: 'copyin' clause of '#pragma omp parallel for' is not supported: threadprivate variables have no gpu_autopar equivalent
-#pragma acc parallel
+#pragma acc parallel if(n > 4)
   {
 #pragma acc loop
     for (int i = 0; i < n; ++i) a[i] = b[i];
   }
 // ANCHOR
-// LEFT: refused.cpp:[[@LINE-6]]:1: remark: '#pragma acc parallel' left as written: a compute region is not a single loop; annotate each of its loops instead ('#pragma acc parallel loop')
+// LEFT: refused.cpp:[[@LINE-6]]:1: remark: '#pragma acc parallel' left as written: its 'if' clause has no gpu_autopar equivalent on a region
 // LEFT: refused.cpp:[[@LINE-5]]:1: remark: '#pragma acc loop' left as written: it is inside '#pragma acc parallel' (line [[@LINE-7]]), which is left as written, and translating it alone would change what that construct runs
 #pragma acc serial loop
   for (int i = 0; i < n; ++i) a[i] = b[i];
@@ -133,11 +135,11 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
 // ANCHOR
 // LEGALITY
 // CHECK: refused.cpp:[[@LINE-23]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: s)' clause
-// CHECK: refused.cpp:[[@LINE-122]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-123]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-18]]:5: error: OpenMP's annotation says the loop is parallel, but 's' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: s)' clause
-// CHECK: refused.cpp:[[@LINE-124]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-125]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-13]]:5: error: 's' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: s)' clause
-// CHECK: refused.cpp:[[@LINE-126]]:10: note: 's' is declared here
+// CHECK: refused.cpp:[[@LINE-127]]:10: note: 's' is declared here
 // CHECK: refused.cpp:[[@LINE-9]]:3: error: statement after '#pragma omp parallel for' must be a for loop
 // CHECK: refused.cpp:[[@LINE-11]]:1: note: annotation is here
 }
