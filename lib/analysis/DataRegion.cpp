@@ -10,6 +10,7 @@
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 namespace gpuautopar {
 namespace {
@@ -45,6 +46,25 @@ bool onlyClauses(llvm::ArrayRef<ClauseToken> Toks, llvm::ArrayRef<llvm::StringRe
   return Ok;
 }
 
+// A parameter declared as an array (`double A[N][M]`, PolyBench's kernels,
+// named whole in `acc data copy(A)`): how many rows it was declared with, as
+// the source spells the count; empty for any other variable.
+std::string declaredRows(const VarDecl *V, ASTContext &Ctx) {
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  if (!P)
+    return "";
+  const ArrayType *T = Ctx.getAsArrayType(P->getOriginalType());
+  if (const auto *C = dyn_cast_or_null<ConstantArrayType>(T))
+    return std::to_string(C->getSize().getZExtValue());
+  if (const auto *VA = dyn_cast_or_null<VariableArrayType>(T); VA && VA->getSizeExpr())
+    return "(" +
+           Lexer::getSourceText(CharSourceRange::getTokenRange(VA->getSizeExpr()->getSourceRange()),
+                                Ctx.getSourceManager(), Ctx.getLangOpts())
+               .str() +
+           ")";
+  return "";
+}
+
 // Resolves the names of parsed maps where directive `A` stands (`Fallback`:
 // the lookup where the parser read it ahead of its scope, ClauseResolver.h);
 // a pointer needs a section.
@@ -61,6 +81,10 @@ std::optional<std::vector<RegionSection>> resolveSections(const Annotation &A, c
       continue;
     }
     if (M.Length.empty() && V->getType().getNonReferenceType()->isPointerType()) {
+      if (std::string Rows = declaredRows(V, Ctx); !Rows.empty()) {
+        Out.push_back({M.Kind, V, "0", Rows, M.Var.Loc}); // the array the parameter was declared as
+        continue;
+      }
       report(Diags, Diag::RegionSectionNeeded, M.Var.Loc) << M.Var.Name;
       Ok = false;
       continue;

@@ -35,6 +35,11 @@ std::vector<Tokens> splitTopLevel(const Tokens &Toks, llvm::StringRef Sep) {
 
 namespace {
 
+// OpenACC's `present`, OpenMP's `map(present, ...)`: data an enclosing region
+// holds is used in place anyway; data none holds, the loop maps itself (where
+// OpenACC would stop with an error).
+const char *const PresentWhy = "data a region holds is used where it is; data none holds, each loop maps itself";
+
 class Translator {
 public:
   Translator(AnnotationDialect D, DirectiveKind Kind, std::string Directive, clang::DiagnosticsEngine &Diags)
@@ -75,8 +80,9 @@ public:
     if (!Omp && N == "default") {
       if (!C.Args.empty() && C.Args[0].Spelling == "none")
         return ignored(C, "the analysis finds every variable the loop uses");
-      return unsupported(C, "default(present) has no gpu_autopar equivalent; each loop maps its own data, or a "
-                            "'#pragma gpu_autopar data' region keeps it on the devices");
+      if (!C.Args.empty() && C.Args[0].Spelling == "present")
+        return ignored(C, PresentWhy);
+      return unsupported(C, "only default(none) and default(present) carry over");
     }
     if (!Omp && (N == "independent" || N == "auto")) {
       // independent: what the annotation itself says; auto: parallel only
@@ -132,6 +138,8 @@ private:
       return ignored(C, "the copies complete before the code after them runs");
     if (N == "default" && D == AnnotationDialect::OpenACC && !C.Args.empty() && C.Args[0].Spelling == "none")
       return ignored(C, "the analysis finds every variable the loops use");
+    if (N == "present" && D == AnnotationDialect::OpenACC && Kind == DirectiveKind::Data)
+      return ignored(C, PresentWhy);
     if (N == "finalize" && D == AnnotationDialect::OpenACC && Kind == DirectiveKind::ExitData) {
       emit("finalize", C.Loc, true); // gpu_autopar's own `exit data ... finalize`
       return;
@@ -190,11 +198,15 @@ private:
           .Case("shared", "variables are shared unless a clause says otherwise")
           .Cases({"proc_bind", "dist_schedule", "order", "bind"}, "the runtime schedules the iterations itself")
           .Cases({"simdlen", "safelen", "aligned", "nontemporal"}, "a vectorisation hint; the compiler decides")
+          .Case("allocate", "it chooses where private copies live; the runtime allocates them itself")
           .Default(nullptr);
     return llvm::StringSwitch<const char *>(N)
         .Cases({"num_gangs", "num_workers", "vector_length", "gang", "worker", "vector"},
                "the runtime chooses the devices and the launch shape")
         .Cases({"async", "wait"}, "the rewritten loop returns once every iteration has run")
+        .Case("present", PresentWhy)
+        .Case("tile", "tiles order the iterations of the nest, they do not change what each computes; the loop's "
+                      "iterations are shared out untiled")
         .Default(nullptr);
   }
 
@@ -205,12 +217,11 @@ private:
         .Case("ordered", "ordered regions run in iteration order, which a gpu_autopar loop does not")
         .Case("seq", "it declares the loop sequential")
         .Cases({"copyin", "copyprivate"}, "threadprivate variables have no gpu_autopar equivalent")
-        .Cases({"is_device_ptr", "has_device_addr", "use_device_ptr", "use_device_addr", "deviceptr", "present",
-                "no_create", "attach", "detach", "use_device", "defaultmap"},
+        .Cases({"is_device_ptr", "has_device_addr", "use_device_ptr", "use_device_addr", "deviceptr", "no_create",
+                "attach", "detach", "use_device", "defaultmap"},
                "device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' "
                "region keeps data on the devices across loops)")
         .Case("default", "only default(shared) and default(none) carry over")
-        .Case("tile", "gpu-autopar does not tile loops")
         .Default("gpu-autopar has no equivalent");
   }
 
@@ -365,11 +376,34 @@ private:
     return true;
   }
 
+  // `s.x[:n]`, `p->x[0:n]`, `s.v`: a member, or a section of one.
+  static bool isMember(const Tokens &Item) {
+    for (const ClauseToken &T : Item) {
+      if (T.Spelling == "[")
+        return false;
+      if (T.Spelling == "." || T.Spelling == "->")
+        return true;
+    }
+    return false;
+  }
+  static std::string spelled(const Tokens &Item) {
+    std::string S;
+    for (const ClauseToken &T : Item)
+      S += T.Spelling;
+    return S;
+  }
+
   void mapItems(const ForeignClause &C, llvm::StringRef Kind, const Tokens &List) {
     std::vector<Tokens> Items = splitTopLevel(List, ",");
     // A variable may be both mapped and reduced (OpenMP 5.0, BabelStream's
     // dot): the reduction brings its result back.
     llvm::erase_if(Items, [&](const Tokens &Item) {
+      if (isMember(Item)) {
+        report(Diags, Diag::ForeignClauseIgnored, Item[0].Loc)
+            << (C.Name + "(" + Kind + ": " + spelled(Item) + ")").str()
+            << "gpu-autopar maps variables, not members; each loop maps the section of the member it uses";
+        return true;
+      }
       if (Item.size() != 1 || !llvm::is_contained(ReductionVars, Item[0].Spelling))
         return false;
       report(Diags, Diag::ForeignClauseIgnored, Item[0].Loc)
@@ -402,17 +436,18 @@ private:
         const bool ExitType = this->Kind == DirectiveKind::ExitData && (M == "release" || M == "delete");
         if (Last && (M == "to" || M == "from" || M == "tofrom" || M == "alloc" || ExitType)) {
           Kind = M.str();
-        } else if (M == "always" || M == "close") {
+        } else if (M == "always" || M == "close" || M == "present") {
           report(Diags, Diag::ForeignClauseIgnored, Mods[I][0].Loc)
               << M
-              << (M == "always" ? "a map modifier; data already present is not copied again: use 'target update' "
-                                  "where the copy matters"
-                                : "a map modifier; every chunk's data is copied where it runs");
+              << (M == "always"    ? "a map modifier; data already present is not copied again: use 'target update' "
+                                     "where the copy matters"
+                  : M == "present" ? PresentWhy
+                                   : "a map modifier; every chunk's data is copied where it runs");
         } else {
           return unsupported(C, M == "release" || M == "delete"
                                     ? "release and delete belong on 'target exit data'"
-                                    : "only the map types to, from, tofrom and alloc and the modifiers always "
-                                      "and close carry over");
+                                    : "only the map types to, from, tofrom and alloc and the modifiers always, "
+                                      "close and present carry over");
         }
       }
     } else if (Parts.size() > 2) {

@@ -39,7 +39,7 @@ bool isLoopDirective(AnnotationDialect D, llvm::StringRef Words) {
   if (D == AnnotationDialect::OpenACC)
     return Words == "parallel loop" || Words == "kernels loop" || Words == "loop";
   return llvm::StringSwitch<bool>(Words)
-      .Cases({"for", "for simd", "parallel for", "parallel for simd", "distribute", "distribute simd",
+      .Cases({"simd", "for", "for simd", "parallel for", "parallel for simd", "distribute", "distribute simd",
               "distribute parallel for", "distribute parallel for simd", "teams distribute"},
              true)
       .Cases({"teams distribute simd", "teams distribute parallel for", "teams distribute parallel for simd",
@@ -104,9 +104,12 @@ const char *refusalReason(AnnotationDialect D, llvm::StringRef Words) {
     return "tasks have no gpu_autopar equivalent; gpu-autopar parallelizes loops only";
   if (has("barrier") || has("single") || has("master") || has("masked") || has("ordered") || has("flush"))
     return "synchronisation inside a parallel region has no gpu_autopar equivalent";
-  if (D == AnnotationDialect::OpenMP && Words == "simd")
+  if (D == AnnotationDialect::OpenMP && Words == "simd") // inside a translated loop (innerSimdReason)
     return "'simd' alone promises SIMD lanes, not independent iterations ('parallel for simd' does); it stays a "
            "vectorisation hint for the compiler";
+  if (D == AnnotationDialect::OpenMP && Words == "tile")
+    return "tiles order the iterations of a nest, they do not change what each computes; annotate the nest's "
+           "outer loop";
   if (D == AnnotationDialect::OpenACC && Words == "serial loop")
     return "a serial loop runs on one gang, in order: its iterations are not declared independent";
   if (W.size() == 1 || (W.size() == 2 && (W[0] == "target" || W[0] == "parallel")))

@@ -8,6 +8,7 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace gpuautopar {
 
@@ -115,6 +116,14 @@ void ForeignPragmaHandler::HandlePragma(clang::Preprocessor &PP, clang::PragmaIn
     return;
   }
 
+  // OpenACC's `seq` declares the loop sequential: it runs as written.
+  if (Dialect == AnnotationDialect::OpenACC &&
+      llvm::any_of(clausesFrom(Toks, Pos), [](const ForeignClause &C) { return C.Name == "seq"; })) {
+    Left.push_back({Introducer.Loc, Toks.back().Loc, Directive,
+                    "'seq' declares the loop sequential; it runs as written, in order", true});
+    return;
+  }
+
   const unsigned ErrorsBefore = Diags.getNumErrors();
   TranslatedClauses T = translateClauses(Dialect, Kind, Directive, clausesFrom(Toks, Pos), Diags);
   Annotation A;
@@ -169,6 +178,8 @@ std::vector<ClauseToken> withoutPrivate(const std::vector<ClauseToken> &Toks, ll
 }
 
 } // namespace
+
+const char *innerSimdReason() { return refusalReason(AnnotationDialect::OpenMP, "simd"); }
 
 std::string convertedPragma(const Annotation &A, llvm::StringRef LoopVariable) {
   std::string S;

@@ -57,7 +57,7 @@ bool regionClause(AnnotationDialect D, llvm::StringRef N) {
   if (D == AnnotationDialect::OpenMP)
     return llvm::StringSwitch<bool>(N)
         .Cases({"map", "private", "firstprivate", "reduction", "shared", "default", "num_threads", "num_teams",
-                "thread_limit", "device", "nowait", "depend", "proc_bind"},
+                "thread_limit", "device", "nowait", "depend", "proc_bind", "allocate"},
                true)
         .Default(false);
   return llvm::StringSwitch<bool>(N)
@@ -65,7 +65,7 @@ bool regionClause(AnnotationDialect D, llvm::StringRef N) {
               "present_or_copyin", "present_or_copyout", "present_or_create"},
              true)
       .Cases({"private", "firstprivate", "reduction", "default", "num_gangs", "num_workers", "vector_length",
-              "async", "wait"},
+              "async", "wait", "present"},
              true)
       .Default(false);
 }

@@ -4,6 +4,7 @@
 #include "LeftAsWritten.h"
 #include "PragmaWatch.h"
 #include "RegionPlan.h"
+#include "StatementIndex.h"
 #include "Spelling.h"
 #include "gpuautopar/AnnotationCollector.h"
 #include "gpuautopar/ClauseParser.h"
@@ -39,98 +40,6 @@ namespace gpuautopar {
 namespace {
 
 using namespace clang;
-
-// Statements of the main file indexed by where they begin, so that each
-// annotation can find the statement that follows it, with the function (or
-// lambda) whose body holds the statement, where clause names are looked up.
-class StatementIndex : public DynamicRecursiveASTVisitor {
-public:
-  struct Entry {
-    const Stmt *S = nullptr;
-    const Decl *Enclosing = nullptr;
-  };
-  explicit StatementIndex(const SourceManager &SM) : SM(SM) {}
-  bool TraverseDecl(Decl *D) override {
-    // Only the main file's declarations matter; skipping headers keeps the
-    // cost of the walk proportional to the user's file, not to <vector>.
-    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-      return true;
-    const Decl *Saved = Enclosing;
-    if (D && isa<FunctionDecl>(D))
-      Enclosing = D;
-    bool R = DynamicRecursiveASTVisitor::TraverseDecl(D);
-    Enclosing = Saved;
-    return R;
-  }
-  bool TraverseLambdaExpr(LambdaExpr *E) override {
-    const Decl *Saved = Enclosing;
-    Enclosing = E->getCallOperator();
-    bool R = DynamicRecursiveASTVisitor::TraverseLambdaExpr(E);
-    Enclosing = Saved;
-    return R;
-  }
-  bool VisitStmt(Stmt *S) override {
-    SourceLocation Loc = S->getBeginLoc();
-    // Outermost statement wins: parents come first.
-    if (Loc.isFileID())
-      First.emplace(Loc.getRawEncoding(), Entry{S, Enclosing});
-    else if (Loc.isMacroID())
-      FirstInMacro.emplace(SM.getExpansionLoc(Loc).getRawEncoding(), S);
-    return true;
-  }
-  Entry startingAt(SourceLocation Loc) const {
-    auto It = First.find(Loc.getRawEncoding());
-    return It == First.end() ? Entry{} : It->second;
-  }
-  // The first statement that begins after `Loc` (in the same file): what a
-  // construct's directive covers, past any directives between them.
-  Entry firstAfter(SourceLocation Loc) const {
-    auto It = First.upper_bound(Loc.getRawEncoding());
-    return It == First.end() || SM.getFileID(SourceLocation::getFromRawEncoding(It->first)) != SM.getFileID(Loc)
-               ? Entry{}
-               : It->second;
-  }
-  // A statement that comes from the macro used at `Use` (its first token is
-  // part of that expansion), if any.
-  const Stmt *fromMacroAt(SourceLocation Use) const {
-    auto It = FirstInMacro.find(Use.getRawEncoding());
-    return It == FirstInMacro.end() ? nullptr : It->second;
-  }
-
-private:
-  const SourceManager &SM;
-  const Decl *Enclosing = nullptr;
-  std::map<SourceLocation::UIntTy, Entry> First;
-  std::map<SourceLocation::UIntTy, const Stmt *> FirstInMacro;
-};
-
-// The innermost function (or lambda) whose body holds `Loc`: where the names
-// of a standalone directive are looked up.
-const Decl *functionAt(SourceLocation Loc, ASTContext &Ctx) {
-  struct Finder : DynamicRecursiveASTVisitor {
-    const SourceManager &SM;
-    SourceLocation Loc;
-    const Decl *Found = nullptr;
-    Finder(const SourceManager &SM, SourceLocation Loc) : SM(SM), Loc(Loc) {}
-    bool holds(const Stmt *Body) const {
-      return Body && !SM.isBeforeInTranslationUnit(Loc, Body->getBeginLoc()) &&
-             SM.isBeforeInTranslationUnit(Loc, Body->getEndLoc());
-    }
-    bool VisitFunctionDecl(FunctionDecl *F) override {
-      if (F->doesThisDeclarationHaveABody() && holds(F->getBody()))
-        Found = F;
-      return true;
-    }
-    bool TraverseLambdaExpr(LambdaExpr *E) override {
-      if (holds(E->getBody()))
-        Found = E->getCallOperator();
-      return DynamicRecursiveASTVisitor::TraverseLambdaExpr(E);
-    }
-  } F(Ctx.getSourceManager(), Loc);
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return F.Found;
-}
 
 // Where an annotation is in the user's file. A `_Pragma` that a macro carries
 // is placed at the macro's use; the loop then follows the use.
@@ -205,10 +114,18 @@ std::string withLineEndingsOf(llvm::StringRef Original, llvm::StringRef Rewritte
   return Out;
 }
 
+// Code that uses OpenMP's API or `_OPENMP`: under --accept=omp it is parsed,
+// and its rewritten file built, as an OpenMP build sees it, with OpenMP's
+// API from runtime/include/gpu_autopar/openmp.h (docs/migration.md).
+bool mentionsOpenMP(llvm::StringRef Text) {
+  return Text.contains("_OPENMP") || Text.contains("<omp.h>") || Text.contains("\"omp.h\"");
+}
+
 // The OpenMP and OpenACC handlers of one file (--accept), owned here because
 // the parser hands their namespaces back without deleting them.
 struct ForeignHandlers {
   std::vector<std::unique_ptr<ForeignPragmaHandler>> Handlers;
+  bool OpenMP = false; // --accept=omp
   unsigned errorsReported() const {
     unsigned N = 0;
     for (const auto &H : Handlers)
@@ -343,6 +260,11 @@ private:
          ErasedDirectives > 0)) {
       if (!Convert)
         addRuntimeInclude(Ctx, R, Names);
+      if (!Convert && Foreign.OpenMP && mentionsOpenMP(Result.Original)) {
+        const SourceManager &SM = Ctx.getSourceManager();
+        const unsigned Bom = Result.Original.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+        R.InsertTextBefore(SM.getLocForStartOfFile(Main).getLocWithOffset(Bom), "#include <gpu_autopar/openmp.h>\n");
+      }
       const llvm::RewriteBuffer *Buf = R.getRewriteBufferFor(Main);
       Result.Rewritten = Buf ? withLineEndingsOf(Result.Original, std::string(Buf->begin(), Buf->end()))
                              : Result.Original;
@@ -404,6 +326,12 @@ private:
       const SourceRange &Outer = *It;
       if (SM.isBeforeInTranslationUnit(Outer.getEnd(), P.A.HashLoc))
         break;
+      if (SM.isBeforeInTranslationUnit(Outer.getBegin(), P.A.HashLoc) &&
+          SM.isBeforeInTranslationUnit(P.A.HashLoc, Outer.getEnd()) && P.A.Directive == "omp simd") {
+        report(Diags, Diag::ForeignDirectiveLeft, P.A.HashLoc) << P.A.Directive << innerSimdReason();
+        Report.Left = true; // the compiler's vectorisation hint, in the loop's body
+        return;
+      }
       if (SM.isBeforeInTranslationUnit(Outer.getBegin(), P.A.HashLoc) &&
           SM.isBeforeInTranslationUnit(P.A.HashLoc, Outer.getEnd())) {
         report(Diags, Diag::NestedAnnotation, P.A.HashLoc)
@@ -510,6 +438,7 @@ public:
     auto *Collector = new AnnotationCollector(&Scope);
     CI.getPreprocessor().AddPragmaHandler(Collector); // the preprocessor owns it
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaWatch>(CI.getPreprocessor()));
+    Foreign.OpenMP = Opts.AcceptOpenMP;
     if (Opts.AcceptOpenMP)
       Foreign.Handlers.push_back(std::make_unique<ForeignPragmaHandler>(AnnotationDialect::OpenMP, &Scope));
     if (Opts.AcceptOpenACC)
@@ -570,6 +499,17 @@ FileResult processFile(const tooling::CompilationDatabase &Db, const std::string
   for (const std::string &Dir : Opts.RuntimeIncludeDirs)
     Tool.appendArgumentsAdjuster(
         tooling::getInsertArgumentAdjuster({"-idirafter", Dir}, tooling::ArgumentInsertPosition::END));
+  // `#include <omp.h>` finds OpenMP's API there when no compiler's omp.h is
+  // found first; under --accept=omp, code that uses it or `_OPENMP` is parsed
+  // with `_OPENMP` defined and that API, as the rewritten file is built.
+  for (const std::string &Dir : Opts.RuntimeIncludeDirs)
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster({"-idirafter", Dir + "/gpu_autopar/openmp"},
+                                                                    tooling::ArgumentInsertPosition::END));
+  if (Opts.AcceptOpenMP && !Opts.RuntimeIncludeDirs.empty())
+    if (auto Buffer = llvm::MemoryBuffer::getFile(File); Buffer && mentionsOpenMP((*Buffer)->getBuffer()))
+      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+          {"-include", "gpu_autopar/openmp.h"},
+          tooling::ArgumentInsertPosition::END));
   if (isCudaSource(File))
     Tool.appendArgumentsAdjuster(
         tooling::getInsertArgumentAdjuster("--cuda-host-only", tooling::ArgumentInsertPosition::END));

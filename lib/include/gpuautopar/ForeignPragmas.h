@@ -108,6 +108,10 @@ private:
   unsigned Errors = 0;
 };
 
+// Why `omp simd` inside a translated loop stays as written (as the
+// compiler's vectorisation hint); on an outer loop it is a loop annotation.
+const char *innerSimdReason();
+
 // `#pragma gpu_autopar for <clauses>`: what --convert writes in place of an
 // accepted directive; `LoopVariable` (the loop's own, which OpenMP allows in
 // `private`) is left out of its private clauses.

@@ -26,12 +26,12 @@ void regions(float *__restrict__ p, const float *__restrict__ q, int n, bool big
   {}
 // CHECK: regions.cpp:[[@LINE-2]]:41: error: 'if' clause of '#pragma omp target data' is not supported: a region that exists only under a condition has no gpu_autopar equivalent
 // CHECK: regions.cpp:[[@LINE-3]]:49: error: 'use_device_ptr' clause of '#pragma omp target data' is not supported: device addresses and presence have no gpu_autopar equivalent
-#pragma omp target data map(present, to: q[0:n])
+#pragma omp target data map(mapper(m), to: q[0:n])
   {}
-// CHECK: regions.cpp:[[@LINE-2]]:25: error: 'map' clause of '#pragma omp target data' is not supported: only the map types to, from, tofrom and alloc and the modifiers always and close carry over
-#pragma acc data present(q[0:n]) copyin(q[0:n][0:1])
+// CHECK: regions.cpp:[[@LINE-2]]:25: error: 'map' clause of '#pragma omp target data' is not supported: only the map types to, from, tofrom and alloc and the modifiers always, close and present carry over
+#pragma acc data deviceptr(q)    copyin(q[0:n][0:1])
   {}
-// CHECK: regions.cpp:[[@LINE-2]]:18: error: 'present' clause of '#pragma acc data' is not supported: device addresses and presence have no gpu_autopar equivalent
+// CHECK: regions.cpp:[[@LINE-2]]:18: error: 'deviceptr' clause of '#pragma acc data' is not supported: device addresses and presence have no gpu_autopar equivalent
 // CHECK: regions.cpp:[[@LINE-3]]:41: error: 'copyin' clause of '#pragma acc data' is not supported: sections of more than one dimension are not supported; map the whole variable
 #pragma omp target update to(present: q[0:n]) if(big)
 // CHECK: regions.cpp:[[@LINE-1]]:27: error: 'to' clause of '#pragma omp target update' is not supported: motion modifiers (present, mapper, iterator) have no gpu_autopar equivalent

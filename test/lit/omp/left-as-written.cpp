@@ -9,10 +9,10 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gpu-autopar --accept=omp,acc %s -o %t/out.cpp --report=%t/report.json -- -std=c++17 2> %t/err.txt
 // RUN: FileCheck %s --input-file %t/err.txt --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=remark:
-// SUMMARY: left-as-written.cpp: 5 loops — 3 kernel, 2 left as written; 0 rejected; 10 other directives left as written
+// SUMMARY: left-as-written.cpp: 8 loops — 5 kernel, 3 left as written; 0 rejected; 9 other directives left as written
 // RUN: FileCheck %s --check-prefix=OUT --input-file %t/out.cpp
 // RUN: %python %S/Inputs/count_directives.py %t/report.json %s %t/out.cpp | FileCheck %s --check-prefix=COUNTS
-// COUNTS: rewritten=3 left=12 rejected=0
+// COUNTS: rewritten=5 left=12 rejected=0
 // COUNTS-NEXT: consistent
 // RUN: FileCheck %s --check-prefix=REPORT --input-file %t/report.json
 // REPORT: "decision": "left",
@@ -22,6 +22,7 @@
 // The written file builds without OpenMP and prints what the serial program prints on sim:3.
 // RUN: %e2e --out %t/e2e --accept omp,acc --devices "cpu;sim:3" %s | FileCheck %s --check-prefix=E2E
 #include <cstdio>
+#include <omp.h>
 #include <vector>
 
 // XSBench's and RSBench's sort helper: tasks, then a taskwait.
@@ -137,4 +138,55 @@ int main() {
     ksum += keys[i] >= keys[i - 1] ? i : -1;
   std::printf("total %.1f biggest %.1f c %.1f b %.1f d %.1f sorted %ld\n", total, biggest, c[n / 3], b[n / 5], dsum,
               ksum);
+
+  // LULESH's force gather (issue 28, item 5): under _OPENMP with more than
+  // one thread each element writes its own corner copies, gathered per node
+  // by a second loop; otherwise elements add into their nodes through the
+  // node list, a race when the loop runs in parallel. gpu-autopar parses and
+  // builds the file with _OPENMP defined (its <omp.h>: at least two threads),
+  // as the OpenMP build does: the rewritten program takes the race-free path
+  // and prints what the serial one (the other path, in order) prints.
+#if _OPENMP
+  const int numthreads = omp_get_max_threads();
+#else
+  const int numthreads = 1;
+#endif
+  const int elems = 4000, nodes = elems + 1;
+  std::vector<int> nodelist(2 * elems);
+  for (int k = 0; k < elems; ++k) {
+    nodelist[2 * k] = k;
+    nodelist[2 * k + 1] = k + 1;
+  }
+  std::vector<double> force(nodes, 0.0), corner(2 * elems, 0.0);
+#pragma omp parallel for firstprivate(elems)
+  for (int k = 0; k < elems; ++k) {
+    const double f = (k % 13) * 0.5;
+    if (numthreads > 1) {
+      corner[2 * k] = f;
+      corner[2 * k + 1] = -f;
+    } else {
+      force[nodelist[2 * k]] += f;
+      force[nodelist[2 * k + 1]] -= f;
+    }
+  }
+  // CHECK: left-as-written.cpp:[[@LINE-4]]:7: warning: cannot prove
+  // OUT: {{^}}  ::gpu_autopar::kernel_loop(
+  // E2E: sim:3: left-as-written.cpp:[[# @LINE - 13]] mode=kernel backend=sim iterations=4000 devices=3
+  if (numthreads > 1) {
+#pragma omp parallel for
+    for (int node = 0; node < nodes; ++node) {
+      double sum = 0;
+      if (node < elems)
+        sum += corner[2 * node];
+      if (node > 0)
+        sum += corner[2 * node - 1];
+      force[node] += sum;
+    }
+  }
+  double fsum = 0, fabs_sum = 0;
+  for (int node = 0; node < nodes; ++node) {
+    fsum += force[node];
+    fabs_sum += force[node] < 0 ? -force[node] : force[node];
+  }
+  std::printf("forces sum %.1f abs %.1f\n", fsum, fabs_sum);
 }

@@ -2,8 +2,11 @@
 // (issue 28, item 4): the loop's own variable in private (legal OpenMP,
 // DataRaceBench), one variable in map and reduction (OpenMP 5.0,
 // BabelStream's dot), depend on a target loop, OpenACC's 'parallel loop wait'
-// (a wait clause, not a directive). Each is a remark; the loops translate and
-// print what the serial program prints.
+// (a wait clause, not a directive), and (issue 28, item 4, rest) OpenACC's
+// present, tile and seq, an outer loop's omp simd, allocate, XSBench's member
+// sections in map, PolyBench-ACC's array parameters named whole in acc data.
+// Each is a remark or a translation; the loops translate and print what the
+// serial program prints.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gpu-autopar --accept=omp,acc --convert %s -o %t/converted.cpp -- -std=c++17 2> %t/err
 // RUN: FileCheck %s --input-file %t/err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=remark:
@@ -11,6 +14,31 @@
 // RUN: %e2e --out %t/e2e --accept omp,acc --devices "cpu;sim:3" %s | FileCheck %s --check-prefix=E2E
 #include <cstdio>
 #include <vector>
+
+// XSBench's simulation data: arrays the loops reach through members.
+struct SimulationData {
+  int len;
+  double *x;
+};
+
+// PolyBench-ACC's kernel: an array parameter named whole in 'acc data' maps
+// the rows it was declared with; a loop inside says the data is present.
+static void scale_rows(int rows, double A[64][8]) {
+#pragma acc data copy(A)
+  // CHECK-DAG: real-code-clauses.cpp:[[@LINE+2]]:27: remark: 'present' ignored: data a region holds is used where it is; data none holds, each loop maps itself
+  {
+#pragma acc parallel loop present(A) tile(2)
+    // CHECK-DAG: real-code-clauses.cpp:[[@LINE-1]]:38: remark: 'tile' ignored: tiles order the iterations of the nest, they do not change what each computes; the loop's iterations are shared out untiled
+    for (int r = 0; r < rows; r++) {
+#pragma acc loop seq
+      // CHECK-DAG: real-code-clauses.cpp:[[@LINE-1]]:1: remark: '#pragma acc loop' left as written: 'seq' declares the loop sequential; it runs as written, in order
+      for (int c = 1; c < 8; c++)
+        A[r][c] += A[r][c - 1];
+    }
+  }
+  // CONV: {{^}}#pragma gpu_autopar data map(tofrom: A){{$}}
+  // CONV: {{^}}#pragma acc loop seq{{$}}
+}
 
 int main() {
   const int n = 5000;
@@ -49,5 +77,37 @@ int main() {
   // CONV: {{^}}#pragma gpu_autopar for map(tofrom: b[0:n]){{$}}
   // E2E: sim:3: real-code-clauses.cpp:[[# @LINE-5]] mode=kernel backend=sim iterations=5000 devices=3
 
-  std::printf("sum %.3f a %.3f b %.3f\n", sum, a[n / 2], b[n / 3]);
+  // An outer loop's 'omp simd' is a loop annotation.
+#pragma omp simd
+  for (int j = 0; j < n; j++)
+    b[j] = b[j] + 1;
+  // CONV: {{^}}#pragma gpu_autopar for{{$}}
+  // E2E: sim:3: real-code-clauses.cpp:[[# @LINE-4]] mode=kernel backend=sim iterations=5000 devices=3
+
+  // Member sections (XSBench's map(to: SD.x[:SD.len])): the loop maps the
+  // section it uses itself; 'allocate' chooses where copies live.
+  SimulationData SD{n, a};
+  SimulationData *PSD = &SD;
+  double msum = 0, psum = 0;
+#pragma omp target teams distribute parallel for map(to: SD.x[:SD.len]) reduction(+: msum) allocate(msum)
+  // CHECK-DAG: real-code-clauses.cpp:[[@LINE-1]]:58: remark: 'map(to: SD.x[:SD.len])' ignored: gpu-autopar maps variables, not members; each loop maps the section of the member it uses
+  // CHECK-DAG: real-code-clauses.cpp:[[@LINE-2]]:92: remark: 'allocate' ignored: it chooses where private copies live; the runtime allocates them itself
+  for (int j = 0; j < n; j++)
+    msum += SD.x[j];
+  // CONV: {{^}}#pragma gpu_autopar for reduction(+: msum){{$}}
+#pragma omp target teams distribute parallel for map(to: PSD->x[0:PSD->len]) reduction(+: psum)
+  // CHECK-DAG: real-code-clauses.cpp:[[@LINE-1]]:58: remark: 'map(to: PSD->x[0:PSD->len])' ignored: gpu-autopar maps variables, not members; each loop maps the section of the member it uses
+  for (int j = 0; j < n; j++)
+    psum += PSD->x[j];
+
+  static double grid[64][8];
+  for (int r = 0; r < 64; r++)
+    for (int c = 0; c < 8; c++)
+      grid[r][c] = r + c;
+  scale_rows(64, grid);
+
+  std::printf("sum %.3f a %.3f b %.3f msum %.3f psum %.3f grid %.1f %.1f\n", sum, a[n / 2], b[n / 3], msum, psum,
+              grid[5][7], grid[63][3]);
 }
+// scale_rows's loop (line 30) runs last.
+// E2E: sim:3: real-code-clauses.cpp:30 mode=kernel backend=sim iterations=64 devices=3

@@ -42,10 +42,10 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
   for (int i = 0; i < n; ++i) a[i] = b[i];
 // ANCHOR
 // LEFT: refused.cpp:[[@LINE-3]]:1: remark: '#pragma omp taskloop' left as written: tasks have no gpu_autopar equivalent; gpu-autopar parallelizes loops only
-#pragma omp simd
+#pragma omp tile sizes(4)
   for (int i = 0; i < n; ++i) a[i] = b[i];
 // ANCHOR
-// LEFT: refused.cpp:[[@LINE-3]]:1: remark: '#pragma omp simd' left as written: 'simd' alone promises SIMD lanes, not independent iterations ('parallel for simd' does); it stays a vectorisation hint for the compiler
+// LEFT: refused.cpp:[[@LINE-3]]:1: remark: '#pragma omp tile' left as written: tiles order the iterations of a nest, they do not change what each computes; annotate the nest's outer loop
 #pragma omp barrier
 // ANCHOR
 // LEFT: refused.cpp:[[@LINE-2]]:1: remark: '#pragma omp barrier' left as written: synchronisation inside a parallel region has no gpu_autopar equivalent
@@ -61,12 +61,12 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
 // CHECK: refused.cpp:[[@LINE-3]]:26: error: 'lastprivate' clause of '#pragma omp parallel for' is not supported: lastprivate(conditional: ...) keeps the last value actually assigned, which gpu-autopar does not track
 // CHECK: refused.cpp:[[@LINE-4]]:54: error: 'reduction' clause of '#pragma omp parallel for' is not supported: scans have no gpu_autopar equivalent
 // CHECK: refused.cpp:[[@LINE-5]]:78: error: 'reduction' clause of '#pragma omp parallel for' is not supported: only the 'default' reduction modifier carries over
-#pragma omp target teams distribute parallel for map(release: p[0:n]) map(present, to: p[0:n]) is_device_ptr(p)
+#pragma omp target teams distribute parallel for map(release: p[0:n]) map(mapper(m), to: p[0:n]) is_device_ptr(p)
   for (int i = 0; i < n; ++i) p[i] = 0;
 // ANCHOR
 // CHECK: refused.cpp:[[@LINE-3]]:50: error: 'map' clause of '#pragma omp target teams distribute parallel for' is not supported: release and delete belong on 'target exit data'
-// CHECK: refused.cpp:[[@LINE-4]]:71: error: 'map' clause of '#pragma omp target teams distribute parallel for' is not supported: only the map types to, from, tofrom and alloc and the modifiers always and close carry over
-// CHECK: refused.cpp:[[@LINE-5]]:96: error: 'is_device_ptr' clause of '#pragma omp target teams distribute parallel for' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
+// CHECK: refused.cpp:[[@LINE-4]]:71: error: 'map' clause of '#pragma omp target teams distribute parallel for' is not supported: only the map types to, from, tofrom and alloc and the modifiers always, close and present carry over
+// CHECK: refused.cpp:[[@LINE-5]]:98: error: 'is_device_ptr' clause of '#pragma omp target teams distribute parallel for' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
 #pragma omp target parallel for map(to: p[0:n][0:2]) map(to: p[1:]) default(firstprivate)
   for (int i = 0; i < n; ++i) p[i] = 0;
 // ANCHOR
@@ -90,21 +90,21 @@ void refused(std::vector<float> &a, const std::vector<double> &b, float *__restr
   for (int i = 0; i < n; ++i) a[i] = b[i];
 // ANCHOR
 // LEFT: refused.cpp:[[@LINE-3]]:1: remark: '#pragma acc serial loop' left as written: a serial loop runs on one gang, in order: its iterations are not declared independent
-#pragma acc parallel loop seq tile(4) if(n > 4) device_type(nvidia) deviceptr(p) present(p[0:n])
+#pragma acc parallel loop if(n > 4) device_type(nvidia) deviceptr(p) no_create(p[0:n])
   for (int i = 0; i < n; ++i) a[i] = b[i];
 // ANCHOR
-// CHECK: refused.cpp:[[@LINE-3]]:27: error: 'seq' clause of '#pragma acc parallel loop' is not supported: it declares the loop sequential
-// CHECK: refused.cpp:[[@LINE-4]]:31: error: 'tile' clause of '#pragma acc parallel loop' is not supported: gpu-autopar does not tile loops
-// CHECK: refused.cpp:[[@LINE-5]]:39: error: 'if' clause of '#pragma acc parallel loop' is not supported: a loop that runs in parallel only under a condition has no gpu_autopar equivalent
-// CHECK: refused.cpp:[[@LINE-6]]:49: error: 'device_type' clause of '#pragma acc parallel loop' is not supported: gpu-autopar has no equivalent
-// CHECK: refused.cpp:[[@LINE-7]]:69: error: 'deviceptr' clause of '#pragma acc parallel loop' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
-// CHECK: refused.cpp:[[@LINE-8]]:82: error: 'present' clause of '#pragma acc parallel loop' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
-#pragma acc parallel loop copyout(zero: p[0:n]) collapse(force: 2) default(present)
+// ('seq' leaves the loop as written and 'tile' and 'present' are remarks:
+// real-code-clauses.cpp.)
+// CHECK: refused.cpp:[[@LINE-5]]:27: error: 'if' clause of '#pragma acc parallel loop' is not supported: a loop that runs in parallel only under a condition has no gpu_autopar equivalent
+// CHECK: refused.cpp:[[@LINE-6]]:37: error: 'device_type' clause of '#pragma acc parallel loop' is not supported: gpu-autopar has no equivalent
+// CHECK: refused.cpp:[[@LINE-7]]:57: error: 'deviceptr' clause of '#pragma acc parallel loop' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
+// CHECK: refused.cpp:[[@LINE-8]]:70: error: 'no_create' clause of '#pragma acc parallel loop' is not supported: device addresses and presence have no gpu_autopar equivalent (a '#pragma gpu_autopar data' region keeps data on the devices across loops)
+#pragma acc parallel loop copyout(zero: p[0:n]) collapse(force: 2) default(shared)
   for (int i = 0; i < n; ++i) p[i] = 0;
 // ANCHOR
 // CHECK: refused.cpp:[[@LINE-3]]:27: error: 'copyout' clause of '#pragma acc parallel loop' is not supported: only the 'readonly' modifier carries over
 // CHECK: refused.cpp:[[@LINE-4]]:49: error: 'collapse' clause of '#pragma acc parallel loop' is not supported: collapse(force: n) also collapses loops that are not perfectly nested; gpu-autopar collapses perfect nests only: write collapse(n)
-// CHECK: refused.cpp:[[@LINE-5]]:68: error: 'default' clause of '#pragma acc parallel loop' is not supported: default(present) has no gpu_autopar equivalent; each loop maps its own data, or a '#pragma gpu_autopar data' region keeps it on the devices
+// CHECK: refused.cpp:[[@LINE-5]]:68: error: 'default' clause of '#pragma acc parallel loop' is not supported: only default(none) and default(present) carry over
 #pragma acc routine seq
 // ANCHOR
 // LEFT: refused.cpp:[[@LINE-2]]:1: remark: '#pragma acc routine' left as written: only loop constructs ('parallel loop', 'kernels loop', 'loop') become gpu_autopar annotations
