@@ -40,6 +40,32 @@ std::optional<ContainerKind> containerKind(QualType T) {
   return std::nullopt;
 }
 
+namespace {
+
+// The class (template) a type names, qualified: `std::deque` for
+// `std::deque<int>`, also where a template spells it with a dependent argument.
+std::string qualifiedClassName(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (const auto *R = T->getAsCXXRecordDecl())
+    return R->getQualifiedNameAsString();
+  if (const auto *TS = T->getAs<TemplateSpecializationType>())
+    if (const auto *TD = TS->getTemplateName().getAsTemplateDecl())
+      return TD->getQualifiedNameAsString();
+  return "";
+}
+
+} // namespace
+
+bool subscriptNamesOwnElement(QualType Object) {
+  if (containerKind(Object) || isView(Object))
+    return true;
+  const std::string Name = qualifiedClassName(Object);
+  return Name == "std::deque" || Name == "std::valarray" || Name == "std::basic_string" ||
+         Name == "std::__cxx11::basic_string";
+}
+
+bool isView(QualType Object) { return qualifiedClassName(Object) == "std::span"; }
+
 QualType elementType(QualType Object, ContainerKind K) {
   Object = Object.getNonReferenceType().getCanonicalType();
   switch (K) {

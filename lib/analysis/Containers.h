@@ -23,6 +23,18 @@ namespace gpuautopar {
 // variable-length array.
 std::optional<ContainerKind> containerKind(clang::QualType T);
 
+// Whether `obj[k]` / `obj.at(k)` on a class object of type `Object` names
+// its element k, so that different k are different elements and the
+// subscript can be analysed as one: the standard sequence containers
+// (std::vector, std::array, std::deque, std::valarray, std::basic_string)
+// and std::span (a view: isView). Any other class's operator[] is a call:
+// a std::map's inserts, a user's view may return any reference (`p[i / 2]`).
+bool subscriptNamesOwnElement(clang::QualType Object);
+
+// A std::span: its elements are another object's, which another view or
+// pointer may reach too.
+bool isView(clang::QualType Object);
+
 // The type of one element of a mappable object's outermost dimension: `T`
 // for `T *`, `T[M]` for `T[N][M]`, `T` for `std::vector<T>`.
 clang::QualType elementType(clang::QualType Object, ContainerKind K);

@@ -93,6 +93,7 @@ public:
                           C.V->getLocation()});
       return;
     case K::Global: return global(C.V, C.E->getExprLoc());
+    case K::OuterLambda: return outerLambda(cast<CallExpr>(C.E));
     }
   }
 
@@ -115,6 +116,26 @@ private:
         return;
     }
     function(F, E->getBeginLoc());
+  }
+
+  // A lambda defined before the loop is called through the closure object
+  // the kernel copies: references it captured are host addresses there, and
+  // a mutable one would change the copy, not the program's object.
+  void outerLambda(const CallExpr *E) {
+    const auto *M = cast<CXXMethodDecl>(E->getDirectCallee());
+    const CXXRecordDecl *Closure = M->getParent();
+    const std::string Name = isa<CXXOperatorCallExpr>(E) ? sourceText(cast<CXXOperatorCallExpr>(E)->getArg(0), Ctx)
+                                                         : M->getNameAsString();
+    if (!M->isConst()) {
+      HostOnly.push_back({"calls '" + Name + "', a mutable lambda, which each call changes", E->getBeginLoc()});
+      return;
+    }
+    for (const LambdaCapture &C : Closure->captures())
+      if (C.capturesThis() || (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)) {
+        HostOnly.push_back({"calls '" + Name + "', a lambda that captures by reference, which a GPU cannot follow",
+                            E->getBeginLoc()});
+        return;
+      }
   }
 
   void construction(const CXXConstructExpr *E) {

@@ -55,6 +55,7 @@ public:
     globals();
     hiddenReads();
     returnedReferences();
+    memberPointerReads();
     throws();
     inputOutput();
   }
@@ -400,11 +401,39 @@ private:
       Reported.insert(W.Global);
     for (const BodyModel::Escape &X : Walk.Escapes)
       Reported.insert(X.Target);
-    for (const BodyModel::HiddenRead &R : Walk.HiddenReads)
-      if (!isPrivate(R.Var) && !reductionOf(R.Var) && writesAnywhere(R.Var) && Reported.insert(R.Var).second)
+    for (const BodyModel::HiddenRead &R : Walk.HiddenReads) {
+      if (isPrivate(R.Var) || reductionOf(R.Var) || !Reported.insert(R.Var).second)
+        continue;
+      if (writesAnywhere(R.Var))
         add(Diag::UnknownDependence, R.Call->getBeginLoc(),
-            {R.Var->getNameAsString(),
-             "it is read by '" + R.Callee + "', which the analysis does not follow"});
+            {R.Var->getNameAsString(), "it is read by '" + R.Callee + "', which the analysis does not follow"});
+      else if (const Access *X = writtenAlias(R.Var, R.Call))
+        add(Diag::UnknownDependence, R.Call->getBeginLoc(),
+            {X->Name, "'" + R.Callee + "' reads '" + R.Var->getNameAsString() +
+                          "', which may share memory with it; the analysis does not follow the call"});
+    }
+  }
+  // An array the loop writes that an array or container `V` may share memory
+  // with (a reference bound to the same vector, a pointer into it).
+  const Access *writtenAlias(const VarDecl *V, const Expr *Call) const {
+    if (!containerKind(V->getType()))
+      return nullptr;
+    Access Read;
+    Read.E = Call;
+    Read.Var = V;
+    Read.Name = V->getNameAsString();
+    Read.ObjectType = V->getType();
+    auto Restricted = [](const VarDecl *D) {
+      const QualType T = D->getType().getNonReferenceType();
+      return T->isPointerType() && T.isRestrictQualified();
+    };
+    if (Restricted(V))
+      return nullptr;
+    for (const Access &X : Walk.Accesses)
+      if ((X.Write || X.MayWrite) && X.Var && X.Var != V && !isPrivate(X.Var) && !Restricted(X.Var) &&
+          mayShareMemory(Read, X, Ctx))
+        return &X;
+    return nullptr;
   }
   bool writesAnywhere(const VarDecl *V) const {
     for (const Access &X : Walk.Accesses)
@@ -441,6 +470,27 @@ private:
             {R.Callee, std::string("returns a reference the loop ") + (R.Write ? "writes" : "reads") +
                            " through, which the analysis does not follow"});
     }
+  }
+  // A method that reads through its object's pointer members: its object
+  // may point into an array the loop writes.
+  void memberPointerReads() {
+    std::set<std::string> Reported;
+    for (const BodyModel::MemberPointerRead &R : Walk.MemberPointerReads)
+      for (const Type *T : R.Pointees) {
+        const Access *W = writtenElementOf(QualType(T, 0));
+        if (!W || !Reported.insert(W->Name).second)
+          continue;
+        const std::string Object = R.Object ? "'" + R.Object->getNameAsString() + "'" : std::string("the object");
+        add(Diag::UnknownDependence, R.Call->getBeginLoc(),
+            {W->Name, "'" + R.Callee + "' reads through a pointer member of " + Object +
+                          ", which may point into it; the analysis does not follow it"});
+      }
+  }
+  const Access *writtenElementOf(QualType T) const {
+    for (const Access &X : Walk.Accesses)
+      if (X.Element && X.Write && Ctx.hasSameUnqualifiedType(X.E->getType().getNonReferenceType(), T))
+        return &X;
+    return nullptr;
   }
   // The loop writes an element of some object whose elements have type `T`.
   bool writesElementsOf(QualType T) const {

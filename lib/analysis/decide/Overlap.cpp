@@ -103,14 +103,25 @@ bool siblingMembers(const Access &A, const Access &B) {
 // own storage never overlap.
 bool mayShareMemory(const Access &A, const Access &B, ASTContext &Ctx) {
   const std::optional<ContainerKind> KA = containerKind(A.ObjectType), KB = containerKind(B.ObjectType);
-  if (!KA || !KB)
-    return false;
-  const bool PA = *KA == ContainerKind::RawPointer, PB = *KB == ContainerKind::RawPointer;
-  if (PA || PB)
-    return mayHoldSameScalars(A, *KA, B, *KB, Ctx);
   auto Bound = [](const Access &X) {
     return !X.Var || X.ThroughMember || X.Var->getType()->isReferenceType();
   };
+  auto SameType = [&] {
+    return Ctx.hasSameUnqualifiedType(A.ObjectType.getNonReferenceType(), B.ObjectType.getNonReferenceType());
+  };
+  if (!KA || !KB) {
+    // A std::span, std::deque, std::valarray or std::string
+    // (subscriptNamesOwnElement): a view may show any object's elements, a
+    // pointer may point into one, and one reached by reference may be bound
+    // to another.
+    if (isView(A.ObjectType) || isView(B.ObjectType) || (KA && *KA == ContainerKind::RawPointer) ||
+        (KB && *KB == ContainerKind::RawPointer))
+      return true;
+    return (Bound(A) || Bound(B)) && SameType();
+  }
+  const bool PA = *KA == ContainerKind::RawPointer, PB = *KB == ContainerKind::RawPointer;
+  if (PA || PB)
+    return mayHoldSameScalars(A, *KA, B, *KB, Ctx);
   // A reference parameter was bound before the function made its own
   // objects (by-value parameters, locals).
   auto Own = [](const Access &X) {
@@ -121,8 +132,7 @@ bool mayShareMemory(const Access &A, const Access &B, ASTContext &Ctx) {
   };
   if ((RefParam(A) && Own(B)) || (RefParam(B) && Own(A)) || siblingMembers(A, B))
     return false;
-  return (Bound(A) || Bound(B)) &&
-         Ctx.hasSameUnqualifiedType(A.ObjectType.getNonReferenceType(), B.ObjectType.getNonReferenceType());
+  return (Bound(A) || Bound(B)) && SameType();
 }
 
 // A std::vector<bool>: its elements are bits of shared words, reached

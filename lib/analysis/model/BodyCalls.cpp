@@ -1,6 +1,7 @@
 // How the body walk reads a call: what the callee may do (CallEffects.h),
 // the data it is handed, the references it returns, exits and I/O.
 #include "model/BodyCollector.h"
+#include "Containers.h"
 #include "FunctionKinds.h"
 
 namespace gpuautopar::bodymodel {
@@ -21,6 +22,9 @@ bool Collector::VisitCallExpr(CallExpr *E) {
     return true;
   }
   const auto *Method = dyn_cast<CXXMethodDecl>(F);
+  if (Method && Method->getParent()->isLambda() && Lambdas == 0 &&
+      !inside(SM, BodyRange, Method->getParent()->getLocation()))
+    M.Constructs.push_back({BodyModel::Construct::OuterLambda, E});
   if (isa<CXXOperatorCallExpr>(E)) {
     if (Lambdas == 0 && isInputOutput(F))
       M.InputOutput.push_back({E, "operator" + std::string(getOperatorSpelling(F->getOverloadedOperator()))});
@@ -68,32 +72,48 @@ bool Collector::VisitCallExpr(CallExpr *E) {
 
 // A function given the address of outside data (`f(a)`, `f(&a[k])`,
 // `f(a + k)`, `f(m[i])` for a row, `memcpy(&a[i], ...)`) may write any
-// element of it; the analysis does not follow the pointer. Passing an
-// element's value (`process(channels[c])`) is the iteration's own object.
+// element of it; given it as a pointer or reference to const (`prev(a, i)`,
+// a `const std::vector<double> &`), it may read any element of it, which
+// matters where the loop writes that object. The analysis does not follow
+// the pointer. Passing an element's value (`process(channels[c])`) is the
+// iteration's own object.
 void Collector::escapes(const CallExpr *E, const FunctionDecl *F) {
   if (isCudaApi(F))
     return;
   for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
     QualType T = F->getParamDecl(K)->getType();
-    if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+    const bool Pointer = T->isPointerType();
+    const bool ConstObject = T->isLValueReferenceType() && T.getNonReferenceType().isConstQualified() &&
+                             !T.getNonReferenceType()->isScalarType();
+    if (!Pointer && !ConstObject)
       continue;
     const Expr *Arg = E->getArg(K)->IgnoreParenImpCasts();
     // An element's value (a pointer held in the array) is not its
     // address; a row is modelled as an access to all of its elements.
     if (isa<ArraySubscriptExpr>(Arg) || isa<CXXOperatorCallExpr>(Arg))
       continue;
-    if (const VarDecl *Target = outsideObjectIn(Arg))
+    const VarDecl *Target = outsideObjectIn(Arg);
+    if (!Target)
+      continue;
+    if (Pointer && !T->getPointeeType().isConstQualified())
       M.Escapes.push_back({F->getNameAsString(), Target, E->getArg(K)});
+    else
+      M.HiddenReads.push_back({E, F->getNameAsString(), Target});
   }
   // An iterator into an outside container (`std::fill(v.begin(), v.end(), 0)`).
   for (const Expr *Arg : E->arguments()) {
     const auto *It = dyn_cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts()->IgnoreImplicit());
     const CXXMethodDecl *Method = It ? It->getMethodDecl() : nullptr;
-    if (!Method || Method->isConst() || !Method->getDeclName().isIdentifier() ||
-        !(Method->getName() == "begin" || Method->getName() == "end" || Method->getName() == "rbegin"))
+    if (!Method || !Method->getDeclName().isIdentifier())
       continue;
-    if (const VarDecl *Target = outsideObjectIn(It->getImplicitObjectArgument()))
+    const StringRef N = Method->getName();
+    const bool Mutable = !Method->isConst() && (N == "begin" || N == "end" || N == "rbegin" || N == "rend");
+    const bool Constant = N == "cbegin" || N == "cend" || (Method->isConst() && (N == "begin" || N == "end"));
+    const VarDecl *Target = Mutable || Constant ? outsideObjectIn(It->getImplicitObjectArgument()) : nullptr;
+    if (Target && Mutable)
       M.Escapes.push_back({F->getNameAsString(), Target, Arg});
+    else if (Target)
+      M.HiddenReads.push_back({E, F->getNameAsString(), Target});
   }
 }
 
@@ -118,6 +138,16 @@ void Collector::calleeEffects(const CallExpr *E, const FunctionDecl *F) {
       M.Escapes.push_back({Name, V, E, "written by"});
     for (const VarDecl *V : C.CapturesRead)
       M.HiddenReads.push_back({E, Name, V});
+  }
+  if (!C.PointeesRead.empty() && Method && !Lambda) {
+    const Expr *Object = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      Object = MC->getImplicitObjectArgument();
+    else if (isa<CXXOperatorCallExpr>(E) && E->getNumArgs())
+      Object = E->getArg(0);
+    const VarDecl *V = Object ? outsideObjectIn(Object) : nullptr;
+    if (V || (Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts())))
+      M.MemberPointerReads.push_back({E, Name, V, C.PointeesRead});
   }
   // A const member function that writes its object (a mutable member).
   if (C.WritesObject && Method && Method->isConst() && !Lambda) {
@@ -148,16 +178,21 @@ void Collector::returnedReference(const CallExpr *E, const FunctionDecl *F) {
   // one of its arguments, which the call already passed on.
   if (R->isPointerType() && !isa<CXXMethodDecl>(F))
     return;
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E); Op && (Op->getOperator() == OO_Subscript ||
-                                                                Op->isAssignmentOp() ||
-                                                                Op->getOperator() == OO_PlusPlus ||
-                                                                Op->getOperator() == OO_MinusMinus))
+  // A subscript of a container that names its own element is modelled as
+  // one (BodyModel.cpp); any other class's operator[] returns what it likes.
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && ((Op->getOperator() == OO_Subscript && subscriptNamesOwnElement(Op->getArg(0)->getType())) ||
+             insertsKey(Op) || Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
+             Op->getOperator() == OO_MinusMinus))
     return;
-  if (F->getDeclName().isIdentifier() && (F->getName() == "at" || F->getName() == "data" ||
-                                          F->getName() == "begin" || F->getName() == "end"))
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  if (F->getDeclName().isIdentifier() && F->getName() == "at" && MC &&
+      subscriptNamesOwnElement(MC->getImplicitObjectArgument()->getType()))
+    return;
+  if (F->getDeclName().isIdentifier() && (F->getName() == "data" || F->getName() == "begin" || F->getName() == "end"))
     return;
   const Expr *Object = nullptr;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+  if (MC)
     Object = MC->getImplicitObjectArgument();
   else if (isa<CXXOperatorCallExpr>(E) && E->getNumArgs())
     Object = E->getArg(0);

@@ -1,4 +1,5 @@
 #include "model/BodyCollector.h"
+#include "Containers.h"
 #include "FunctionKinds.h"
 
 #include <algorithm>
@@ -121,10 +122,11 @@ bool Collector::VisitImplicitCastExpr(ImplicitCastExpr *E) {
   return true;
 }
 
-// `v.at(k)` is `v[k]`.
+// `v.at(k)` is `v[k]` (for a container whose subscript names its own element).
 bool Collector::VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
   const CXXMethodDecl *Method = E->getMethodDecl();
-  if (Method && Method->getDeclName().isIdentifier() && Method->getName() == "at" && E->getNumArgs() == 1)
+  if (Method && Method->getDeclName().isIdentifier() && Method->getName() == "at" && E->getNumArgs() == 1 &&
+      subscriptNamesOwnElement(E->getImplicitObjectArgument()->getType()))
     element(E);
   // `v.size()`, `v.empty()`: visited before the `v` below it.
   if (Method && Method->getDeclName().isIdentifier() && E->getNumArgs() == 0 &&
@@ -138,8 +140,12 @@ bool Collector::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
     written(E->getArg(0), E->getOperator() != OO_Equal, false);
   else if (E->getOperator() == OO_PlusPlus || E->getOperator() == OO_MinusMinus)
     written(E->getArg(0), true, false);
-  else if (E->getOperator() == OO_Subscript)
+  else if (E->getOperator() == OO_Subscript && subscriptNamesOwnElement(E->getArg(0)->getType()))
     element(E);
+  else if (E->getOperator() == OO_Subscript && insertsKey(E))
+    written(E->getArg(0), true, true); // `m[k]` on a std::map may add the key: the whole map changes
+  // Any other class's `obj[k]` is a call (VisitCallExpr): what its body
+  // does, and the reference it returns.
   return true;
 }
 

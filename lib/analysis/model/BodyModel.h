@@ -122,6 +122,7 @@ struct BodyModel {
       Try,          // S
       StaticLocal,  // V: a static or thread_local variable of the body
       Global,       // E, V: a use of a variable with global storage
+      OuterLambda,  // E: a call of a lambda defined before the loop
     } K;
     const clang::Expr *E = nullptr;
     const clang::Stmt *S = nullptr;
@@ -166,6 +167,17 @@ struct BodyModel {
     bool Write;
   };
   std::vector<ReturnedReference> ReturnedReferences;
+  // A member function called on an object from outside the body that reads
+  // through the object's pointer members (`bv[i + 1]` with a view's
+  // `double operator[](int i) const { return p[i]; }`): the element types it
+  // reaches, which matter where the loop writes elements of those types.
+  struct MemberPointerRead {
+    const clang::CallExpr *Call;
+    std::string Callee;
+    const clang::VarDecl *Object; // null: the body's own `this`
+    std::vector<const clang::Type *> Pointees;
+  };
+  std::vector<MemberPointerRead> MemberPointerReads;
   // Input or output: iterations would interleave it.
   std::vector<std::pair<const clang::Expr *, std::string>> InputOutput;
   // Members of the enclosing object (`count = 0` in a method) the body writes.

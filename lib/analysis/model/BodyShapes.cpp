@@ -1,4 +1,5 @@
 #include "model/BodyShapes.h"
+#include "Containers.h"
 #include "ExprHelpers.h"
 
 #include "clang/AST/ASTContext.h"
@@ -11,12 +12,20 @@ namespace gpuautopar {
 using namespace clang;
 
 bool isElementAccessor(const CXXMethodDecl *M) {
-  if (M->isConst() || M->getOverloadedOperator() == OO_Subscript)
+  if (M->isConst())
     return true;
+  if (M->getOverloadedOperator() == OO_Subscript)
+    return !M->getParent()->isInStdNamespace() ||
+           subscriptNamesOwnElement(M->getASTContext().getCanonicalTagType(M->getParent()));
   if (!M->getDeclName().isIdentifier())
     return false;
   StringRef N = M->getName();
   return N == "data" || N == "at" || N == "front" || N == "back" || N == "begin" || N == "end";
+}
+
+bool insertsKey(const CXXOperatorCallExpr *E) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
+  return M && E->getOperator() == OO_Subscript && !M->isConst() && !isElementAccessor(M);
 }
 
 bool isInputOutput(const FunctionDecl *F) {
@@ -195,12 +204,14 @@ ElementChain elementChain(const Expr *E, ASTContext &Ctx) {
       if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Cur)) {
         Subscripts.insert(Subscripts.begin(), ASE->getIdx());
         Cur = ASE->getBase()->IgnoreParenImpCasts();
-      } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Cur); Op && Op->getOperator() == OO_Subscript) {
+      } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Cur);
+                 Op && Op->getOperator() == OO_Subscript && subscriptNamesOwnElement(Op->getArg(0)->getType())) {
         Subscripts.insert(Subscripts.begin(), Op->getArg(1));
         Cur = Op->getArg(0)->IgnoreParenImpCasts();
       } else if (const auto *At = dyn_cast<CXXMemberCallExpr>(Cur);
                  At && At->getMethodDecl() && At->getMethodDecl()->getDeclName().isIdentifier() &&
-                 At->getMethodDecl()->getName() == "at" && At->getNumArgs() == 1) {
+                 At->getMethodDecl()->getName() == "at" && At->getNumArgs() == 1 &&
+                 subscriptNamesOwnElement(At->getImplicitObjectArgument()->getType())) {
         Subscripts.insert(Subscripts.begin(), At->getArg(0));
         Cur = At->getImplicitObjectArgument()->IgnoreParenImpCasts();
       } else {

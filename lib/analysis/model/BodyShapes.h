@@ -21,8 +21,14 @@ class VarDecl;
 
 namespace gpuautopar {
 
-// Member functions that only read a container or give access to one element.
+// Member functions that only read a container or give access to one element
+// (not a std::map's operator[], which may insert).
 bool isElementAccessor(const clang::CXXMethodDecl *M);
+
+// `m[k]` through a non-const operator[] of a standard class whose subscript
+// does not name an element it already holds (std::map, std::unordered_map):
+// the call may add the key.
+bool insertsKey(const clang::CXXOperatorCallExpr *E);
 
 // C and C++ library functions that read or write a stream.
 bool isInputOutput(const clang::FunctionDecl *F);

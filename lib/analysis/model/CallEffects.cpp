@@ -99,6 +99,22 @@ public:
       target(U->getSubExpr());
     return true;
   }
+  // `p` or `this->p` for a pointer or reference member: what it points to
+  // may be read (writes through it are the object's: target()).
+  bool VisitMemberExpr(MemberExpr *E) override {
+    const auto *F = dyn_cast<FieldDecl>(E->getMemberDecl());
+    if (!F || !isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+      return true;
+    QualType T = F->getType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    else if (T->isReferenceType())
+      T = T.getNonReferenceType();
+    else
+      return true;
+    addOnce(Out.PointeesRead, T.getCanonicalType().getUnqualifiedType().getTypePtr());
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     if (!V)
@@ -157,6 +173,9 @@ public:
       addOnce(Out.GlobalsRead, G);
     if (C.WritesObject && Object)
       target(Object);
+    if (Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()))
+      for (const Type *T : C.PointeesRead)
+        addOnce(Out.PointeesRead, T);
     if (Out.Exit.empty())
       Out.Exit = C.Exit;
     Out.Throws |= C.Throws && Tries == 0;
@@ -213,7 +232,7 @@ private:
       Out.UnseenWhy = Why;
     }
   }
-  static void addOnce(std::vector<const VarDecl *> &L, const VarDecl *V) {
+  template <class T> static void addOnce(std::vector<const T *> &L, const T *V) {
     if (!llvm::is_contained(L, V))
       L.push_back(V);
   }

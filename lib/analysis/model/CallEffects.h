@@ -29,6 +29,11 @@ struct CallEffects {
   // one through a `const` function too) or a non-const member function
   // called on it.
   bool WritesObject = false;
+  // A member function reads what its object's pointer or reference members
+  // point to (`p[i]` in a view's `operator[]`): the element types reached
+  // (canonical, unqualified). The caller's object may point into data the
+  // loop writes.
+  std::vector<const clang::Type *> PointeesRead;
   // A lambda's call operator: variables of the function around the lambda
   // that it names. Written whole (`carry += x`), elements written through
   // them (`a[i] = x` with `a` captured), and read (either way).

@@ -9,6 +9,11 @@ Each annotated loop in the corpus is preceded by a line `// expect: ANSWER`:
   bounded      accepted with a remark that the subscripts of a built-in
                array are checked to stay inside its dimensions before the
                loop runs (it runs serially if they do not)
+  error        rejected by an error other than a conflict (`exit` in the body)
+  warning      accepted with a warning other than an unproven independence
+               (an exception that may leave the body, a std::vector<bool>)
+A word after the answer (`// expect: unknown race`) is for the driver
+(run_corpus.py): that loop races, so it is not run.
 The script runs `gpu-autopar --check --report`, compares each loop's verdict
 (and that its decision and diagnostics say the same) with its expectation, prints one line per loop and a summary, and exits 1 on
 any mismatch (or a loop without an expectation).
@@ -34,6 +39,8 @@ def answer(loop):
     """The verdict, when the decision and the diagnostics agree with it."""
     said = from_messages(loop)
     verdict = VERDICT.get(loop.get("verdict"), "no verdict")
+    if (said, loop["decision"]) in (("error", "rejected"), ("warning", "accepted")):
+        return said  # the diagnostics name what the verdict's kind does not
     if verdict == "independent" and loop["alias_checks"]:
         verdict = "checked"
     elif verdict == "independent" and loop["bounds_checks"]:

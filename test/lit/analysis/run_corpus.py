@@ -8,7 +8,9 @@ Inputs/corpus_driver.h), two ways.
     every function under each device setting (CPU threads, three simulated
     devices) and requires every array the functions change to be equal to the
     serial run's, element for element. Every accepted loop must have run (its
-    line in the runtime's report).
+    line in the runtime's report), but for those whose `// expect:` line says
+    "race" (a warned loop that races: the driver must not run it). With
+    --runs N the sim:3 run is repeated N times.
 
   run_corpus.py witness --tool T --cxx CXX --out DIR SOURCE DRIVER
     For each loop whose verdict carries a witness ("with n = 3, iteration i=1
@@ -72,6 +74,8 @@ def equal(a):
     work = a.out
     rewritten, loops = accepted_output.rewrite(a.tool, a.source, work)
     accepted = sorted(l["location"]["line"] for l in loops if l["decision"] != "rejected")
+    # `// expect: unknown race` (check_corpus.py): a warned loop that races; the driver does not run it.
+    races = racing_loops(a.source)
     if rewritten is None:
         print("no accepted loop")
         return 1
@@ -81,7 +85,7 @@ def equal(a):
           ["-I", a.include, a.runtime, "-pthread"])
     expected = run(serial_bin, os.path.join(work, "serial.txt"), ["all"])
     bad = 0
-    for devices in DEVICES:
+    for devices in DEVICES + ["sim:3"] * (a.runs - 1):
         report = os.path.join(work, "report-%s.jsonl" % devices.replace(":", ""))
         if os.path.exists(report):
             os.remove(report)
@@ -100,15 +104,26 @@ def equal(a):
                 if "loop" in r:
                     ran.add(int(r["loop"].rsplit(":", 1)[1]))
         for line in accepted:
-            if line not in ran:
+            if line in races and line in ran:
+                print("FAIL %s: the racing loop at line %d ran" % (devices, line))
+                bad += 1
+            elif line not in ran and line not in races:
                 print("FAIL %s: the accepted loop at line %d did not run" % (devices, line))
                 bad += 1
+    accepted = [l for l in accepted if l not in races]
     print("%d accepted loops, %d arrays: %s" % (len(accepted), len(expected),
           "equal to serial on " + " and ".join(DEVICES) if not bad else "%d mismatches" % bad))
     return 1 if bad else 0
 
 
 PRAGMA = re.compile(r"^\s*#\s*pragma\s+gpu_autopar\s+for\b")
+
+
+def racing_loops(source):
+    """The pragma lines of annotated loops whose `// expect:` line says "race"."""
+    lines = open(source).read().split("\n")
+    return {n + 1 for n, l in enumerate(lines, start=1)
+            if re.match(r"\s*// expect: \w+ race\b", l) and n < len(lines) and PRAGMA.match(lines[n])}
 
 
 def probed(source_lines):
@@ -245,6 +260,7 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("source")
     p.add_argument("driver")
+    p.add_argument("--runs", type=int, default=1, help="equal: run on sim:3 this many times")
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     return equal(a) if a.mode == "equal" else witness(a)

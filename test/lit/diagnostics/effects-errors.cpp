@@ -5,6 +5,8 @@
 // RUN: %expect-exit 1 %gpu-autopar --check %s -- -std=c++17 -Wno-vla-cxx-extension 2> %t.err
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
 #include <cstdlib>
+#include <map>
+#include <unordered_map>
 #include <vector>
 
 void pointer_arithmetic(double *a, int n) {
@@ -82,4 +84,20 @@ void vla_kernel(int n) {
     vla[i] = i;
 // CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: 'vla' is a variable-length array, which a kernel's data maps cannot describe; run the loop on CPU threads (no mode clause), or allocate it with std::vector or give it a constant size
 // CHECK: effects-errors.cpp:[[@LINE-5]]:10: note: 'vla' is declared here
+}
+
+// A std::map's operator[] inserts a missing key: every iteration changes the
+// whole map (this one crashed on CPU threads while it was taken for a
+// subscript).
+void map_insert(std::map<int, double> &m, std::unordered_map<int, double> &u, int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    m[i] = 0.5 * i;
+// CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: 'm' is declared outside the loop and written in it; it is a reference, so every iteration writes the object it names, which a private(...) copy would not reach; write a local variable of the body instead, or a reduction(...) if it accumulates
+// CHECK: effects-errors.cpp:[[@LINE-5]]:40: note: 'm' is declared here
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    u[i] += 1;
+// CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: 'u' is declared outside the loop and written in it; it is a reference, so every iteration writes the object it names, which a private(...) copy would not reach; write a local variable of the body instead, or a reduction(...) if it accumulates
+// CHECK: effects-errors.cpp:[[@LINE-10]]:76: note: 'u' is declared here
 }
