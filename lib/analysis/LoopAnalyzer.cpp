@@ -66,7 +66,9 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
                      collapsedLoopsAreParallel(A, Model, Ctx, Diags, Opts);
   const bool Classified = classifyLoop(A, Body, Ctx, Diags);
   const bool Mapped =
-      Legal && Classified && (A.Mode != LoopMode::Kernel || inferDataMaps(A, Body, Model.forSections(), Diags));
+      Legal && Classified &&
+      (A.Mode != LoopMode::Kernel ||
+       inferDataMaps(A, Body, Model.forSections(), Diags, /*MayRunOnHost=*/!A.Clauses.Mode.has_value()));
   auto SectionOf = [&](const VarDecl *V, StringRef Name) {
     return sectionOf(A, Body, V, Name, Model.forSections(), Diags);
   };

@@ -53,8 +53,16 @@ std::pair<Poly, int64_t> symbolsAndNumber(Poly P) {
 
 class Inference {
 public:
-  Inference(LoopAnalysis &A, const BodyModel &M, LevelModel &Model, DiagnosticsEngine &Diags)
-      : A(A), M(M), Diags(Diags), Model(Model), Atoms(Model.Atoms), Lin(Model.Lin) {}
+  Inference(LoopAnalysis &A, const BodyModel &M, LevelModel &Model, DiagnosticsEngine &Diags, bool MayRunOnHost)
+      : A(A), M(M), Diags(Diags), Model(Model), Atoms(Model.Atoms), Lin(Model.Lin), MayRunOnHost(MayRunOnHost) {}
+
+  // The first raw pointer whose extent cannot be known, where the loop may run on CPU threads instead.
+  struct UnsizedPointer {
+    const VarDecl *Var;
+    SourceLocation At;
+    const char *MapKind;
+  };
+  std::optional<UnsizedPointer> Unsized;
 
   bool run() {
     // The model's accesses per object, in the order the body names them; a
@@ -142,9 +150,14 @@ public:
     Use.ReadOnlyLoads = !Use.Written && Use.Kind == MapKind::To && loadsOnly(V, Kind, Xs);
     bool Ok = true;
     if (!Use.Section && Kind == ContainerKind::RawPointer && (!Clause || Clause->Length.empty())) {
-      report(Diags, Diag::MapNeedsLength, Use.FirstUse)
-          << V->getName() << (Use.Written ? (Use.Read ? "tofrom" : "from") : "to");
-      Ok = false;
+      const char *MapKind = Use.Written ? (Use.Read ? "tofrom" : "from") : "to";
+      if (MayRunOnHost) {
+        if (!Unsized)
+          Unsized = UnsizedPointer{V, Use.FirstUse, MapKind};
+      } else {
+        report(Diags, Diag::MapNeedsLength, Use.FirstUse) << V->getName() << MapKind;
+        Ok = false;
+      }
     }
     A.Arrays.push_back(std::move(Use));
     return Ok;
@@ -484,6 +497,7 @@ private:
   LevelModel &Model; // its atoms and linearizer are ours: one meaning for a polynomial
   AtomTable &Atoms;
   Linearizer &Lin;
+  const bool MayRunOnHost; // a pointer of unknown length sends the loop to CPU threads
   bool TilesChunk = false; // set by section()
   bool Widen = false;      // set by section(): triangles may get their hull
 };
@@ -492,14 +506,29 @@ private:
 
 std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &M, const VarDecl *V, StringRef Name,
                                        LevelModel &Model, DiagnosticsEngine &Diags) {
-  return Inference(A, M, Model, Diags).sectionOf(V, Name);
+  return Inference(A, M, Model, Diags, /*MayRunOnHost=*/false).sectionOf(V, Name);
 }
 
-bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, LevelModel &Model, DiagnosticsEngine &Diags) {
+bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, LevelModel &Model, DiagnosticsEngine &Diags,
+                   bool MayRunOnHost) {
   A.Arrays.clear();
   if (!A.Loop)
     return true;
-  return Inference(A, M, Model, Diags).run();
+  Inference I(A, M, Model, Diags, MayRunOnHost);
+  if (!I.run())
+    return false;
+  if (I.Unsized) {
+    // Maps are a kernel's; on CPU threads the body reads the pointer as it is.
+    const std::string Name = I.Unsized->Var->getNameAsString();
+    const std::string Why = "indexes '" + Name + "', a pointer whose length the analysis cannot tell; add 'map(" +
+                            I.Unsized->MapKind + ": " + Name + "[0:n])' with its length to run it on a GPU";
+    A.Mode = LoopMode::Host;
+    A.Arrays.clear();
+    A.Reasons.clear();
+    A.Reasons.push_back({"the body " + Why, I.Unsized->At});
+    report(Diags, Diag::HostOnlyRemark, I.Unsized->At) << ("the body " + Why);
+  }
+  return true;
 }
 
 } // namespace gpuautopar

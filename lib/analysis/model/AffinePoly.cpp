@@ -230,6 +230,20 @@ std::optional<Poly> Linearizer::call(const CallExpr *Call, int Depth) {
     }
     return std::nullopt;
   }
+  // The same in a template, where `v` has a dependent type (`std::vector<T> &`).
+  if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(Call->getCallee()->IgnoreParens())) {
+    const auto *Obj = DM->isImplicitAccess() ? nullptr : dyn_cast<DeclRefExpr>(DM->getBase()->IgnoreParenImpCasts());
+    const auto *V = Obj ? dyn_cast<VarDecl>(Obj->getDecl()) : nullptr;
+    if (DM->getMember().isIdentifier() && DM->getMember().getAsIdentifierInfo()->getName() == "size" &&
+        Call->getNumArgs() == 0 && !DM->isArrow() && V && M.isOutside(V, Ctx.getSourceManager()) &&
+        !M.WrittenOutside.count(V)) {
+      Atom A{Atom::Size};
+      A.Root = V;
+      A.Spelling = V->getNameAsString() + ".size()";
+      return Poly::atom(T.intern(std::move(A)));
+    }
+    return std::nullopt;
+  }
   // std::min / std::max of two integers.
   const FunctionDecl *F = Call->getDirectCallee();
   if (F && F->isInStdNamespace() && F->getDeclName().isIdentifier() && Call->getNumArgs() == 2 &&
@@ -305,7 +319,8 @@ std::optional<Poly> Linearizer::walk(const Expr *E, int Depth) {
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
-    if (Cast->getType()->isIntegerType() && Cast->getSubExpr()->getType()->isIntegerType())
+    if (Cast->getType()->isIntegerType() && (Cast->getSubExpr()->getType()->isIntegerType() ||
+                                             Cast->getSubExpr()->getType()->isDependentType())) // `(int)v.size()` in a template
       return walk(Cast->getSubExpr(), Depth);
   if (!E->isValueDependent() && E->getType()->isIntegerType()) {
     Expr::EvalResult R;

@@ -16,11 +16,14 @@ struct BodyModel;  // lib/analysis/model/BodyModel.h: what the body does, collec
 class LevelModel; // lib/analysis/model/LoopModel.h: the loop as isl sees it, built once per nest
 
 // Fills `A.Arrays` from the model of `A.Loop`'s body and `A.Clauses.Maps` (a map clause
-// overrides what is inferred). Reports an error for a raw pointer whose extent
-// cannot be known (naming the pointer and the map clause to add) and returns
-// false then.
+// overrides what is inferred). A raw pointer whose extent cannot be known
+// cannot be copied to a device: where the mode was inferred (`MayRunOnHost`)
+// the loop then runs on CPU threads instead (A.Mode becomes Host, A.Arrays is
+// cleared, a remark names the pointer and the map clause that would bring the
+// loop to a GPU); under `mode(kernel)` it is an error, and false is returned.
 // `Model` is A.Loop's, read for sections (LoopModel::forSections).
-bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, LevelModel &Model, clang::DiagnosticsEngine &Diags);
+bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, LevelModel &Model, clang::DiagnosticsEngine &Diags,
+                   bool MayRunOnHost);
 
 // The section one iteration of `A.Loop` touches of what the body names
 // `Name` through `V` (`V` itself, or a member of it: "s.data"), as a map of

@@ -88,3 +88,17 @@ void halves(std::vector<float> &a, const std::vector<float> &b, int n) {
 // CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'a' here
 // CHECK: dependence.cpp:[[@LINE-4]]:3: note: for example, with n = 2, iterations i=0 and i=1 both write a[0]
 }
+
+// In a function template `v` has a dependent type, and `v.size()` is still
+// the container's size: the prefix sum is proven dependent there as it is
+// outside a template (it was a warning, and gave five different wrong totals
+// on sim:3).
+template <class T> void prefix_sum(std::vector<T> &v) {
+#pragma gpu_autopar for
+  for (int i = 1; i < (int)v.size(); ++i)
+    v[i] += v[i - 1];
+// CHECK: dependence.cpp:[[@LINE-2]]:3: error: loop-carried dependence on 'v': an element written in one iteration is read in another
+// CHECK: dependence.cpp:[[@LINE-2]]:5: note: write of 'v' here
+// CHECK: dependence.cpp:[[@LINE-3]]:13: note: read of 'v' here
+// CHECK: dependence.cpp:[[@LINE-5]]:3: note: for example, with v.size() = 3, iteration i=1 writes v[1] and iteration i=2 reads it
+}
