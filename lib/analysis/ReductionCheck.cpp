@@ -5,6 +5,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -14,6 +16,51 @@ namespace gpuautopar {
 using namespace clang;
 
 ReductionMatcher::ReductionMatcher(const VarDecl *R, ASTContext &Ctx) : R(R), Ctx(Ctx) {}
+
+namespace {
+
+// Whether the value of the update `E` is thrown away (`t++;`, the increment
+// of a for, the left of a comma). `tmp[t++]` uses it: each iteration's copy
+// of a reduction variable starts at the identity, so that value would be
+// wrong, and the update is no reduction.
+bool valueDiscarded(const Expr *E, ASTContext &Ctx) {
+  const Stmt *Child = E;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.size() != 1)
+      return false;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (isa<ParenExpr>(P) || isa<ExprWithCleanups>(P)) {
+      Child = P;
+      continue;
+    }
+    if (isa<CompoundStmt>(P) || isa<CaseStmt>(P) || isa<DefaultStmt>(P) || isa<LabelStmt>(P))
+      return true;
+    if (const auto *F = dyn_cast<ForStmt>(P))
+      return F->getInc() == Child || F->getBody() == Child;
+    if (const auto *F = dyn_cast<CXXForRangeStmt>(P))
+      return F->getBody() == Child;
+    if (const auto *I = dyn_cast<IfStmt>(P))
+      return I->getThen() == Child || I->getElse() == Child;
+    if (const auto *W = dyn_cast<WhileStmt>(P))
+      return W->getBody() == Child;
+    if (const auto *D = dyn_cast<DoStmt>(P))
+      return D->getBody() == Child;
+    if (const auto *B = dyn_cast<BinaryOperator>(P); B && B->getOpcode() == BO_Comma) {
+      if (B->getLHS() == Child)
+        return true;
+      Child = P; // the comma's value is its right operand's
+      continue;
+    }
+    if (const auto *C = dyn_cast<CastExpr>(P); C && C->getType()->isVoidType())
+      return true;
+    return false;
+  }
+}
+
+} // namespace
 
 void ReductionMatcher::ifStmt(const IfStmt *S) {
   // if (x > m) m = x;
@@ -36,7 +83,7 @@ void ReductionMatcher::ifStmt(const IfStmt *S) {
 }
 
 void ReductionMatcher::unary(const UnaryOperator *U) {
-  if (U->isIncrementDecrementOp() && ref(U->getSubExpr()) && handle(U->getSubExpr()))
+  if (U->isIncrementDecrementOp() && ref(U->getSubExpr()) && valueDiscarded(U, Ctx) && handle(U->getSubExpr()))
     Uses.Updates.push_back({ReductionOp::Plus, U->isIncrementOp() ? "++" : "--", U->getOperatorLoc()});
   return;
 }
@@ -45,6 +92,8 @@ void ReductionMatcher::binary(const BinaryOperator *B) {
   if (!B->isAssignmentOp() || !ref(B->getLHS()) || Handled.count(ref(B->getLHS())))
     return;
   if (B->isCompoundAssignmentOp()) {
+    if (!valueDiscarded(B, Ctx))
+      return; // `x = (s += v)`: the running value is used
     handle(B->getLHS());
     Uses.Updates.push_back({compoundOp(B->getOpcode()), B->getOpcodeStr().str(), B->getOperatorLoc()});
     return;

@@ -68,3 +68,23 @@ void misused(float *__restrict__ a, int n) {
 // CHECK: scalars.cpp:[[@LINE-1]]:5: error: reduction variable 's' is used outside its reduction update; iterations would see partial values
 // CHECK: scalars.cpp:[[@LINE-4]]:38: note: reduction clause is here
 }
+
+// An update whose value is used is no reduction: `tmp[t++]` reads the running
+// count, and each iteration's copy of a reduction variable starts at 0 (NPB
+// FT's `u0[k][j][i].real = tmp[t++]` was accepted with reduction(+: t), the
+// clause the advice offered, and read the wrong elements).
+void running_value(const float *__restrict__ tmp, float *__restrict__ u, int n) {
+  int t = 0, c = 0;
+#pragma gpu_autopar for reduction(+: t) map(to: tmp[0:2 * n]) map(from: u[0:2 * n])
+  for (int j = 0; j < n; ++j) {
+    u[2 * j] = tmp[t++];
+    u[2 * j + 1] = tmp[t++];
+  }
+// CHECK: scalars.cpp:[[@LINE-3]]:20: error: reduction variable 't' is used outside its reduction update; iterations would see partial values
+// CHECK: scalars.cpp:[[@LINE-6]]:38: note: reduction clause is here
+#pragma gpu_autopar for map(to: tmp[0:n]) map(from: u[0:n])
+  for (int j = 0; j < n; ++j)
+    u[j] = tmp[c++];
+// CHECK: scalars.cpp:[[@LINE-1]]:16: error: 'c' is declared outside the loop and written in it; an iteration reads it before writing it, so it needs the value an earlier iteration left: neither private(...) (whose copy would start empty) nor a reduction(...) holds that; the iterations depend on each other
+// CHECK: scalars.cpp:[[@LINE-12]]:14: note: 'c' is declared here
+}
