@@ -272,7 +272,7 @@ private:
     llvm::MapVector<StringRef, const Access *> FirstUse, FirstWrite;
     for (const Access &X : Walk.Accesses) {
       const QualType T = X.ObjectType.getNonReferenceType();
-      if (!X.Element || !containerKind(T) || (T->isPointerType() && T.isRestrictQualified()) ||
+      if (!X.Element || !containerKind(T) || restrictPointer(T) ||
           (X.Var && isPrivate(X.Var)))
         continue;
       FirstUse.insert({X.Name, &X});
@@ -413,24 +413,23 @@ private:
                           "', which may share memory with it; the analysis does not follow the call"});
     }
   }
+  // A `__restrict__` pointer: what it reaches no other name reaches.
+  static bool restrictPointer(QualType T) {
+    T = T.getNonReferenceType();
+    return T->isPointerType() && T.isRestrictQualified();
+  }
   // An array the loop writes that an array or container `V` may share memory
   // with (a reference bound to the same vector, a pointer into it).
   const Access *writtenAlias(const VarDecl *V, const Expr *Call) const {
-    if (!containerKind(V->getType()))
+    if (!containerKind(V->getType()) || restrictPointer(V->getType()))
       return nullptr;
     Access Read;
     Read.E = Call;
     Read.Var = V;
     Read.Name = V->getNameAsString();
     Read.ObjectType = V->getType();
-    auto Restricted = [](const VarDecl *D) {
-      const QualType T = D->getType().getNonReferenceType();
-      return T->isPointerType() && T.isRestrictQualified();
-    };
-    if (Restricted(V))
-      return nullptr;
     for (const Access &X : Walk.Accesses)
-      if ((X.Write || X.MayWrite) && X.Var && X.Var != V && !isPrivate(X.Var) && !Restricted(X.Var) &&
+      if ((X.Write || X.MayWrite) && X.Var && X.Var != V && !isPrivate(X.Var) && !restrictPointer(X.Var->getType()) &&
           mayShareMemory(Read, X, Ctx))
         return &X;
     return nullptr;
@@ -497,10 +496,7 @@ private:
     T = T.getNonReferenceType();
     if (T->isPointerType())
       T = T->getPointeeType();
-    for (const Access &X : Walk.Accesses)
-      if (X.Element && X.Write && Ctx.hasSameUnqualifiedType(X.E->getType().getNonReferenceType(), T))
-        return true;
-    return false;
+    return writtenElementOf(T) != nullptr;
   }
 
   void throws() {
