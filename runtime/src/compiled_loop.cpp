@@ -10,6 +10,7 @@
 
 #include <gpu_autopar/data_region.h>
 
+#include "in_place.h"
 #include "map_slice.h"
 #include "read_once.h"
 
@@ -122,6 +123,12 @@ compiled_loop::compiled_loop(const loop_parts& parts, bool produces) : parts_(pa
   const bool described = parts.mode == loop_mode::kernel || produces;
   if (described && !parts.space.collapsed)
     effects_.emplace(parts.space, parts.maps, parts.map_count, &parts.reductions, parts.reds);
+  if (parts.mode == loop_mode::kernel) {
+    std::vector<placement> places;
+    if (locate_in_place(parts.maps, parts.map_count, places, in_place_))
+      for (placement p : places)
+        places_.push_back(static_cast<signed char>(p));
+  }
   if (parts.mode == loop_mode::kernel)
     for (std::size_t k = 0; k < parts.map_count; ++k)
       if (read_once(parts.maps[k])) {
@@ -166,6 +173,8 @@ void compiled_loop::run_host(std::uint64_t begin, std::uint64_t end) {
     run_range(begin, end, nullptr);
     return;
   }
+  if (in_place_.host_cannot) // run_loop says so before: a last guard
+    throw loop_error("gpu-autopar: " + in_place_.what + ", which CPU threads cannot read");
   const bool region = begin < end && regions_live();
   const std::size_t n = parts_.map_count;
   if (region)
@@ -205,7 +214,15 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
   // nothing to share its read-only sections with.
   read_once_sections* shared = end - begin < parts_.space.count ? once_.get() : nullptr;
   for (std::size_t k = 0; k < n; ++k)
-    slices[k].prepare(dev, parts_.maps[k], first, last, parts_.space.step, shares_outer, shared, k);
+    // Managed memory is copied as host memory where it cannot be used in place.
+    if (const signed char p = place(k); p && (dev.kind() == device_kind::cuda || placement(p) == placement::device)) {
+      const std::string why = in_place_refusal(dev, placement(p), in_place_);
+      if (!why.empty()) // not a device failure: no device but one can run it
+        throw loop_error("gpu-autopar: " + why);
+      slices[k].in_place(dev, parts_.maps[k], first, last);
+    } else {
+      slices[k].prepare(dev, parts_.maps[k], first, last, parts_.space.step, shares_outer, shared, k);
+    }
   for (std::size_t k = 0; k < n; ++k)
     slices[k].launched();
   small_array<erased_view> views(n);
@@ -306,7 +323,8 @@ std::uint64_t compiled_loop::device_bytes(std::uint64_t begin, std::uint64_t end
   const reduction_table& r = parts_.reductions;
   std::uint64_t bytes = r.count ? std::uint64_t(chunk_launch_shape(end - begin, 32).blocks) * r.record_bytes : 0;
   for (std::size_t k = 0; k < parts_.map_count; ++k)
-    bytes += std::uint64_t(host_range(parts_.maps[k], begin, end).size()) * parts_.maps[k].element_size;
+    if (placement(place(k)) != placement::device)
+      bytes += std::uint64_t(host_range(parts_.maps[k], begin, end).size()) * parts_.maps[k].element_size;
   return bytes;
 }
 
@@ -317,7 +335,7 @@ void compiled_loop::host_ranges(std::vector<std::pair<const void*, std::size_t>>
   for (std::size_t k = 0; k < parts_.map_count; ++k) {
     const erased_map& m = parts_.maps[k];
     const element_range r = host_range(m, 0, parts_.space.count);
-    if (!r.empty())
+    if (!r.empty() && !place(k)) // memory used in place is not the host's to register
       out.emplace_back(m.host + r.lo * static_cast<long long>(m.element_size), std::size_t(r.size()) * m.element_size);
   }
 }

@@ -35,6 +35,7 @@ public:
       : pool(api, ordinal), api_(api), id_(id), ordinal_(ordinal), model_(std::move(model)), memory_(memory),
         major_(major), minor_(minor) {}
   device_kind kind() const override { return device_kind::cuda; }
+  int cuda_ordinal() const override { return ordinal_; }
   int id() const override { return id_; }
   std::string name() const override { return "cuda" + std::to_string(id_); }
   std::string describe() const override {

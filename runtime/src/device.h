@@ -124,6 +124,8 @@ public:
   virtual int id() const = 0;
   // "sim0", "cuda1"; the log names devices so.
   virtual std::string name() const = 0;
+  // A CUDA GPU's ordinal (what cudaPointerGetAttributes names); -1 for others.
+  virtual int cuda_ordinal() const { return -1; }
   // For the debug log: the name and what the device is.
   virtual std::string describe() const { return name(); }
   // Time model: a chunk that ran t seconds is stretched to t * stretch().

@@ -52,7 +52,7 @@ void staging_buffer::reset() noexcept {
 }
 
 map_slice::~map_slice() {
-  if (mem_ && !resident() && !shared_)
+  if (mem_ && !resident() && !shared_ && !in_place_)
     dev_->deallocate(mem_);
   // A chunk that failed after its kernel started may have written part of
   // its section in the device's resident copy: that copy is stale now.
@@ -112,6 +112,13 @@ void map_slice::prepare(device_context& dev, const erased_map& m, long long firs
   } else if (copy_in_) {
     dev.copy_to_device(mem_, src, bytes);
   }
+}
+
+void map_slice::in_place(device_context& dev, const erased_map& m, long long first, long long last) {
+  dev_ = &dev;
+  range_ = m.chunk_range(first, last);
+  in_place_ = true;
+  mem_ = host_bytes(m); // writes_ stays false: nothing comes back
 }
 
 void map_slice::fetch(const erased_map& m, bool direct) {

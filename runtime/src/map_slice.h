@@ -60,6 +60,10 @@ public:
   void prepare(device_context& dev, const erased_map& m, long long first, long long last, long long step,
                bool shares_outer, read_once_sections* once = nullptr, std::size_t k = 0);
 
+  // Memory the chunk uses where it is (device or managed memory, in_place.h):
+  // nothing allocated, copied or written back.
+  void in_place(device_context& dev, const erased_map& m, long long first, long long last);
+
   // The chunk's kernel is about to run: from here a failure may leave the
   // resident copy half written.
   void launched() { launched_ = true; }
@@ -106,6 +110,7 @@ private:
   std::size_t bytes_ = 0;
   bool writes_ = false, launched_ = false, committed_ = false;
   bool shared_ = false; // the loop's copy on this device (read_once.h), not the chunk's
+  bool in_place_ = false; // the program's own memory (in_place.h), not the chunk's
   element_range range_;
   bool diff_ = false;
   bool copy_in_ = false; // the device needs the section's old values

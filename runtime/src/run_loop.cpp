@@ -4,6 +4,7 @@
 #include "gpu_autopar/data_region.h"
 #include "gpu_autopar/loop_body.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cassert>
 #include <chrono>
@@ -181,6 +182,18 @@ device_plan plan_devices(runtime_state& rt, const loop_options& o, const loop_bo
   }
   if (p.devices.empty())
     p.why_none = p.retired;
+  // Device memory used in place: its GPU alone can run the loop.
+  const in_place_memory* ip = o.mode == loop_mode::kernel ? body.in_place() : nullptr;
+  if (ip && ip->host_cannot) {
+    const bool planned = std::find(p.devices.begin(), p.devices.end(), ip->device) != p.devices.end();
+    p.devices.clear();
+    if (planned)
+      p.devices.push_back(ip->device);
+    else
+      p.why_none = ip->what + (ip->device < 0                       ? std::string()
+                               : pool.get(ip->device).retired() ? ", which is out of use: " + pool.get(ip->device).retired_why()
+                                                                : ", which is not among this loop's devices");
+  }
   return p;
 }
 
@@ -232,8 +245,15 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
       if (!ranges.empty())
         pinned = cache->hold(std::move(ranges));
     }
+  // A chunk that failed after its kernel ran may have written part of memory
+  // the loop writes in place: it cannot run again. Device memory cannot go
+  // to another device or the CPU either.
+  const in_place_memory* ip = o.mode == loop_mode::kernel ? body.in_place() : nullptr;
+  const bool no_retry =
+      ip && pool.get(devices.front()).kind() == device_kind::cuda && (ip->written || ip->host_cannot);
   device_loop_result res = run_on_devices(pool, devices, slots_for(o, pool.get(devices.front())), body, count,
-                                          schedule, o.chunk, o.fallback == fallback_policy::none, progress);
+                                          schedule, o.chunk, o.fallback == fallback_policy::none || no_retry,
+                                          progress);
   bar.finish();
   if (res.error) // every chunk has stopped and every lease is back
     std::rethrow_exception(res.error);
@@ -291,6 +311,11 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
     if (first)
       more = 0; // said for this device; later failures of it are counted in that line
   }
+  if (no_retry && !res.leftover.empty())
+    throw loop_error(std::string("gpu-autopar: ") + site.file + ":" + std::to_string(site.line) + ": " + failed +
+                     "; not retried elsewhere: " + ip->what +
+                     (ip->written ? ", which the loop writes in place (a failed chunk may have written part of it)"
+                                  : ", used in place on its GPU only"));
   if (res.leftover.empty()) {
     if (dropped) { // fewer devices than planned finished the loop
       r.fallback_to = "gpu";
@@ -375,6 +400,18 @@ void run_here(const loop_site& site, std::uint64_t count, const loop_options& op
     finish(rt, rec, t0);
   };
 
+  // Device memory the loop uses in place (in_place.h): never on the host.
+  const in_place_memory* ip = options.mode == loop_mode::kernel ? body.in_place() : nullptr;
+  const bool host_cannot = ip && ip->host_cannot;
+  auto refuse_host = [&](const std::string& why) {
+    throw loop_error(std::string("gpu-autopar: ") + site.file + ":" + std::to_string(site.line) +
+                     ": the loop cannot run: " + why + "; device memory is used in place on its own GPU, never "
+                     "copied to or from the host");
+  };
+  if (host_cannot && options.serial_reason)
+    refuse_host(std::string("it must run serially on the calling thread (") + options.serial_reason + "), but " +
+                ip->what);
+
   // Objects the tool could not prove distinct overlap: the iterations may
   // depend on each other, so they run in order, here. Said once per loop.
   if (options.serial_reason) {
@@ -404,9 +441,11 @@ void run_here(const loop_site& site, std::uint64_t count, const loop_options& op
       fail_loop(site, options, std::string("no device to run on: ") + plan.why_none);
   }
 
+  if (host_cannot && plan.devices.empty())
+    refuse_host(plan.why_none.empty() ? ip->what : plan.why_none);
   host_pool& hp = host_pool::global();
   const std::uint64_t serial_below =
-      serial_threshold(options, plan.devices.empty() ? hp.size() : plan.devices.size());
+      host_cannot ? 1 : serial_threshold(options, plan.devices.empty() ? hp.size() : plan.devices.size());
   if (count < serial_below || count == 0) {
     body.run_host(0, count);
     if (recorded) {

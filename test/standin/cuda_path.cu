@@ -332,6 +332,55 @@ int region_fault(bool update) {
   return 0;
 }
 
+// Two kernel loops over memory the program allocated itself on GPU 1: y
+// (cudaMalloc, or cudaMallocManaged with `managed`) is used in place, never
+// copied between host and device; x is copied in. Device memory runs on its
+// own GPU only; managed memory on every GPU. Checked against serial (the
+// program reads y back itself). Where GPU 1 is not among the runtime's
+// devices (GPU_AUTOPAR_DEVICES=cuda:0), the loop says why it cannot run.
+int device_pointer(bool managed) {
+  const int n = 1 << 16;
+  std::vector<float> x(n), serial(n, 0.0f), back(n);
+  for (int i = 0; i < n; ++i)
+    x[i] = float(i % 97);
+  float* y = nullptr;
+  cudaSetDevice(1);
+  if (managed)
+    cudaMallocManaged(&y, n * sizeof(float));
+  else
+    cudaMalloc(&y, n * sizeof(float));
+  cudaMemset(y, 0, n * sizeof(float));
+  cudaDeviceSynchronize();
+  cudaSetDevice(0);
+  try {
+    for (int loop = 0; loop < 2; ++loop) {
+      const float a = float(loop + 2);
+      for (int i = 0; i < n; ++i)
+        serial[i] = a * x[i] + serial[i];
+      ga::kernel_loop(ga::loop_site{"cuda_path.cu", unsigned(80 + loop)}, ga::iterations<int>(0, ga::less, n, 1),
+                      ga::options(),
+                      ga::data(ga::to(x, ga::affine(1, 0, 1)), ga::tofrom(y, 0, n, ga::affine(1, 0, 1), "y[0:n]")),
+                      ga::reductions(), [=] GPU_AUTOPAR_HD(int i, ga::view<decltype(x)> x, ga::view<float*> y) {
+                        y[i] = a * x[i] + y[i];
+                      });
+    }
+  } catch (const ga::loop_error& e) {
+    std::printf("%s\n", e.what());
+    cudaFree(y);
+    return 0;
+  }
+  cudaSetDevice(1);
+  cudaHostRegister(back.data(), n * sizeof(float), cudaHostRegisterDefault);
+  cudaMemcpy(back.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaHostUnregister(back.data());
+  cudaFree(y);
+  long long wrong = 0;
+  for (int i = 0; i < n; ++i)
+    wrong += back[i] != serial[i];
+  std::printf("wrong=%lld\n", wrong);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -362,7 +411,11 @@ int main(int argc, char** argv) {
     return region_fault(false);
   if (s == "region-fault-updated")
     return region_fault(true);
+  if (s == "device-pointer")
+    return device_pointer(false);
+  if (s == "managed-pointer")
+    return device_pointer(true);
   std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel|saxpy|saxpy-10|two-threads|scatter|"
-                       "lookup|saxpy-region|stencil-region|region-fault|region-fault-updated\n");
+                       "lookup|saxpy-region|stencil-region|region-fault|region-fault-updated|device-pointer|managed-pointer\n");
   return 2;
 }

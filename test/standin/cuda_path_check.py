@@ -357,6 +357,41 @@ def region_fault_survived(lines):
     return problems
 
 
+POINTER_N = 1 << 16  # elements of x and y in the device-pointer scenarios (cuda_path.cu)
+
+
+def in_place(gpu):
+    """y, memory the program allocated on a GPU, is used in place: per loop
+    the GPUs copied x in (4 bytes an element) and nothing else, in or out;
+    device memory ran on its own GPU only (`gpu`), managed memory anywhere."""
+    def check(lines):
+        problems = no_fallback(lines)
+        loops = loop_lines(lines)
+        if len(loops) != 2:
+            return problems + ["%d loops reported" % len(loops)]
+        for l in loops:
+            h2d = sum(d["h2d_bytes"] for d in l["devices"])
+            d2h = sum(d["d2h_bytes"] for d in l["devices"])
+            if h2d != 4 * POINTER_N or d2h != 0:
+                problems.append("%s: %d bytes host to device (x alone is %d), %d back" % (l["loop"], h2d, 4 * POINTER_N, d2h))
+            ran = {d["id"]: d["iterations"] for d in l["devices"] if d["iterations"]}
+            if gpu is not None and ran != {gpu: POINTER_N}:
+                problems.append("%s: ran %s, not all on cuda%d" % (l["loop"], json.dumps(ran), gpu))
+        return problems
+    return check
+
+
+def refused(lines):
+    # The loop threw before any iteration: no report line.
+    return ["a loop ran: %s" % json.dumps(l) for l in loop_lines(lines)]
+
+
+# Device memory of a GPU the runtime was told not to use.
+POINTER_ELSEWHERE = "^" + re.escape(
+    "gpu-autopar: cuda_path.cu:80: the loop cannot run: 'y[0:n]' is device memory of CUDA GPU 1 (not one of the "
+    "runtime's devices); device memory is used in place on its own GPU, never copied to or from the host") + "\n$"
+
+
 # name: (scenario, stand-in environment, expected stdout (regex), check of the report lines)
 RUNS = {
     "task-memcpy": ("task-memcpy", devices(2), TASK_OK, no_fallback),
@@ -385,6 +420,10 @@ RUNS = {
     "region-fault-lost": ("region-fault", devices(2, FAULT_LAUNCH="1@2"), REGION_LOST, any_report),
     "region-fault-first-loop": ("region-fault", devices(2, FAULT_LAUNCH="1@1"), TASK_OK, region_fault_survived),
     "region-fault-updated": ("region-fault-updated", devices(2, FAULT_LAUNCH="1@2"), TASK_OK, region_fault_survived),
+    "device-pointer-2": ("device-pointer", devices(2), TASK_OK, in_place(1)),
+    "managed-pointer-2": ("managed-pointer", devices(2), TASK_OK, in_place(None)),
+    "device-pointer-elsewhere": ("device-pointer", dict(devices(2), GPU_AUTOPAR_DEVICES="cuda:0"), POINTER_ELSEWHERE,
+                                 refused),
 }
 
 
@@ -410,7 +449,8 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
             os.remove(f)
     env = dict(os.environ, LD_LIBRARY_PATH=lib_dir, GPU_AUTOPAR_STANDIN_LOG=log, GPU_AUTOPAR_REPORT=report,
                GPU_AUTOPAR_STANDIN_TIMELINE=os.path.join(work, name + ".timeline"),
-               GPU_AUTOPAR_DEVICES="cuda", GPU_AUTOPAR_LOG="warn", **extra)
+               GPU_AUTOPAR_DEVICES="cuda", GPU_AUTOPAR_LOG="warn")
+    env.update(extra)
     p = subprocess.run([program, scenario], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                        timeout=60)
     text = open(log).read() if os.path.exists(log) else ""
@@ -421,7 +461,7 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
     if not re.search(stdout_re, p.stdout):
         problems.append("stdout %r does not match %r" % (p.stdout, stdout_re))
     problems += log_problems(text, extra)
-    if not lines:
+    if not lines and check_report is not refused:
         problems.append("no report")
     if any(l.get("backend") == "cpu" for l in loop_lines(lines)) and "fault-only" not in name:
         problems.append("a loop ran on the CPU only")

@@ -40,7 +40,7 @@ bool check_device_range(const void* p, std::size_t n, int dev, const char* call)
                                    " runs past the end of its " + bytes_text(a->bytes) + " allocation");
     return false;
   }
-  if (a->device != dev)
+  if (a->device != dev && !a->managed)
     violation("wrong-device", std::string(call) + " on " + describe(p) + " while device " + std::to_string(dev) +
                                   " is current");
   return true;
@@ -348,6 +348,39 @@ cudaError_t cudaMalloc(void** p, std::size_t bytes) {
   ++d.n.mallocs;
   d.n.malloc_bytes += bytes;
   *p = m;
+  return cudaSuccess;
+}
+
+// Managed memory: an allocation of the current device that every device and
+// the host may use (no page migration is modelled: it is host memory here).
+cudaError_t cudaMallocManaged(void** p, std::size_t bytes, unsigned int) {
+  auto guard = lock();
+  const cudaError_t e = cudaMalloc(p, bytes);
+  if (e == cudaSuccess)
+    find_allocation(*p, false)->managed = true;
+  return e;
+}
+
+// What CUDA says of a pointer (CUDA 11 and later): device or managed memory
+// (an allocation, with its device), registered host memory, or unregistered
+// host memory, which is no error.
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attr, const void* p) {
+  auto guard = lock();
+  if (!attr)
+    return fail(cudaErrorInvalidValue);
+  *attr = cudaPointerAttributes{};
+  attr->type = cudaMemoryTypeUnregistered;
+  attr->device = -2;
+  if (const allocation* a = find_allocation(p, false)) {
+    attr->type = a->managed ? cudaMemoryTypeManaged : cudaMemoryTypeDevice;
+    attr->device = a->device;
+    attr->devicePointer = const_cast<void*>(p);
+    attr->hostPointer = a->managed ? const_cast<void*>(p) : nullptr;
+  } else if (pinned(p, 1)) {
+    attr->type = cudaMemoryTypeHost;
+    attr->device = 0;
+    attr->devicePointer = attr->hostPointer = const_cast<void*>(p);
+  }
   return cudaSuccess;
 }
 

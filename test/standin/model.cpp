@@ -140,7 +140,7 @@ void run_kernel(state& s, op& o) {
       stale = true;
       continue;
     }
-    if (t.a->device != o.device)
+    if (t.a->device != o.device && !t.a->managed)
       violation("wrong-device", where(o) + " touches " + describe(base));
     o.accesses.push_back({t.a->base, t.a->base + t.a->bytes, false});
     for (const auto& [lo, hi] : t.writes)

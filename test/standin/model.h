@@ -75,6 +75,7 @@ struct allocation {
   std::size_t mapped;    // page-rounded
   int device = -1;
   bool freed = false;
+  bool managed = false; // cudaMallocManaged: every device and the host may use it
 };
 
 struct counts {

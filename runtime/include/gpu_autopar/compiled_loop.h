@@ -226,6 +226,7 @@ public:
   const loop_effects* effects() const override { return effects_ ? &*effects_ : nullptr; }
   bool leaves_untracked_work() const override { return parts_.mode != loop_mode::kernel; }
   void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const override;
+  const in_place_memory* in_place() const override { return places_.empty() ? nullptr : &in_place_; }
 
   // Why the loop must run serially: the first pair of `checks` whose
   // sections over the whole loop share a byte; empty when none does.
@@ -260,6 +261,11 @@ private:
   std::mutex combine_mutex_; // partials reach the user's variables one chunk at a time
   // Read-only sections every chunk needs whole, copied once per device (null: none).
   std::unique_ptr<read_once_sections> once_;
+  // Maps used in place (device or managed memory, in_place.h): each map's
+  // placement; empty when every map is copied.
+  std::vector<signed char> places_;
+  in_place_memory in_place_;
+  signed char place(std::size_t k) const { return places_.empty() ? 0 : places_[k]; }
 };
 
 // Runs the loop (run_loop), serially when a run-time check says so

@@ -49,7 +49,13 @@ struct cuda_api {
   int (*enable_peer_access)(int peer);
   int (*memcpy_peer_async)(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes,
                            void* stream);
+  // cudaPointerGetAttributes: *type is a cudaMemoryType (0 unregistered host
+  // memory, 1 registered host, 2 device, 3 managed), *device the GPU's
+  // ordinal. May be null: every pointer is then taken for host memory.
+  int (*pointer_attributes)(const void* p, int* type, int* device);
 };
+constexpr int kCudaMemoryTypeDevice = 2;
+constexpr int kCudaMemoryTypeManaged = 3;
 
 // CUDA error codes the runtime treats specially.
 constexpr int kCudaErrorMemoryAllocation = 2;
@@ -120,6 +126,17 @@ inline int enable_peer_access(int peer) {
 inline int memcpy_peer_async(void* dst, int dd, const void* src, int sd, std::size_t n, void* s) {
   return int(cudaMemcpyPeerAsync(dst, dd, src, sd, n, static_cast<cudaStream_t>(s)));
 }
+inline int pointer_attributes(const void* p, int* type, int* device) {
+  cudaPointerAttributes a{};
+  const cudaError_t e = cudaPointerGetAttributes(&a, p);
+  if (e != cudaSuccess) {
+    (void)cudaGetLastError(); // not an error for the next call to find
+    return int(e);
+  }
+  *type = int(a.type);
+  *device = a.device;
+  return 0;
+}
 
 // One definition across the program (an inline variable): registers the
 // table while static objects are initialised, before any loop runs.
@@ -128,7 +145,7 @@ inline const bool registered = (register_cuda_api(cuda_api{
                                     to_host, stream_create, stream_synchronize, stream_destroy, mem_get_info,
                                     error_string, get_device, get_last_error, device_synchronize,
                                     default_streams_synchronize, host_register, host_unregister, can_access_peer,
-                                    enable_peer_access, memcpy_peer_async}),
+                                    enable_peer_access, memcpy_peer_async, pointer_attributes}),
                                 true);
 } // namespace cuda_runtime_functions
 } // namespace detail

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -81,6 +82,16 @@ public:
 
 class loop_effects; // loop_effects.h
 
+// Memory a loop's maps name that cudaPointerGetAttributes says is not the
+// host's: CUDA device memory is used in place on its GPU, never copied
+// between host and device; managed memory is used in place on every CUDA GPU.
+struct in_place_memory {
+  bool written = false;     // the loop writes some of it: a failed chunk cannot be retried
+  bool host_cannot = false; // device memory: neither CPU threads nor another GPU can run the loop
+  int device = -1;          // then the runtime device (index in its pool) that can; -1: none
+  std::string what;         // "'d' is device memory of cuda1"
+};
+
 // One loop as the runtime sees it: something that runs ranges of iteration
 // indices [begin, end) on the host or on a leased device.
 class loop_body {
@@ -116,6 +127,8 @@ public:
   // (first byte, bytes) pairs, so that it can be page-locked while the loop
   // runs on CUDA GPUs (host_pinning.h). Nothing by default.
   virtual void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const { (void)out; }
+  // What the loop uses in place (kernel mode), or null: it copies all its data.
+  virtual const in_place_memory* in_place() const { return nullptr; }
 };
 
 // Runs every index in [0, count) exactly once, on the devices and CPU threads
