@@ -61,8 +61,10 @@ class device_loop {
 public:
   device_loop(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body, std::uint64_t count,
               const schedule_policy& schedule, std::uint64_t chunk, bool stop_on_failure)
-      : pool_(pool), devices_(devices), body_(body), stop_on_failure_(stop_on_failure),
-        sched_(schedule, count, chunk, worker_devices(devices.size(), slots), int(devices.size())),
+      : pool_(pool), devices_(devices), body_(body), stop_on_failure_(stop_on_failure), count_(count),
+        unit_(split_unit(body, count, devices.size() * std::max(1, std::min(slots, kMaxSlotsPerDevice)))),
+        sched_(schedule, (count + unit_ - 1) / unit_, (chunk + unit_ - 1) / unit_,
+               worker_devices(devices.size(), slots), int(devices.size())),
         dropped_(devices.size(), false) {
     result_.stats.resize(devices.size());
     const int per_device = std::max(1, std::min(slots, kMaxSlotsPerDevice));
@@ -115,6 +117,10 @@ public:
     // devices completed and what is left for the CPU cover the loop exactly once.
     if (!result_.error)
       sched_.check_covered(result_.leftover);
+    for (index_range& r : result_.leftover)
+      r = iterations_of(r);
+    for (device_failure& f : result_.failures)
+      f.range = iterations_of(f.range);
     return std::move(result_);
   }
 
@@ -158,7 +164,8 @@ public:
       try {
         lease.expect_untracked_work(body_.leaves_untracked_work());
         lease.begin_chunk();
-        body_.run_device(lease, c.range.begin, c.range.end);
+        const index_range it = iterations_of(c.range);
+        body_.run_device(lease, it.begin, it.end);
         lease.finish_chunk();
       } catch (const device_out_of_memory& e) {
         outcome = out_of_memory;
@@ -192,7 +199,7 @@ public:
       device_stats& st = result_.stats[d];
       st.counters += counted;
       if (outcome == ok) {
-        st.iterations += c.range.size();
+        st.iterations += iterations_of(c.range).size();
         st.chunks += 1;
         st.retries += c.retry ? 1 : 0;
         st.seconds += seconds;
@@ -274,11 +281,15 @@ private:
   // (the tail goes back to the scheduler) until it fits: an allocation that
   // fails costs the copies made before it and a retry.
   void fit_to_memory(slot_context& lease, chunk& c, std::unique_lock<std::mutex>& lock) {
-    if (c.range.size() < 2 || body_.device_bytes(c.range.begin, c.range.begin + 1) == 0)
+    auto bytes = [&](std::uint64_t units) {
+      const index_range it = iterations_of({c.range.begin, c.range.begin + units});
+      return body_.device_bytes(it.begin, it.end);
+    };
+    if (c.range.size() < 2 || bytes(1) == 0)
       return;
     const std::uint64_t budget = lease.memory_budget(slots_);
     std::uint64_t keep = c.range.size();
-    while (keep > 1 && body_.device_bytes(c.range.begin, c.range.begin + keep) > budget)
+    while (keep > 1 && bytes(keep) > budget)
       keep /= 2;
     if (keep == c.range.size())
       return;
@@ -293,8 +304,10 @@ private:
   bool faulted_elsewhere(const chunk& c, int d, const std::string& what) {
     for (const lost_chunk& f : faults_)
       if (f.device != d && f.range.begin < c.range.end && c.range.begin < f.range.end) {
-        result_.body_fault = "iterations [" + std::to_string(std::max(f.range.begin, c.range.begin)) + ", " +
-                             std::to_string(std::min(f.range.end, c.range.end)) + ") faulted on two GPUs (" +
+        const index_range both =
+            iterations_of({std::max(f.range.begin, c.range.begin), std::min(f.range.end, c.range.end)});
+        result_.body_fault = "iterations [" + std::to_string(both.begin) + ", " + std::to_string(both.end) +
+                             ") faulted on two GPUs (" +
                              f.what + "; " + pool_.get(devices_[d]).name() + ": " + what + ")";
         return true;
       }
@@ -304,6 +317,20 @@ private:
   void drop(int d) {
     dropped_[d] = true;
     sched_.drop_device(d);
+  }
+
+  // The iterations of a range of the scheduler's units.
+  index_range iterations_of(index_range units) const {
+    return {units.begin * unit_, std::min(units.end * unit_, count_)};
+  }
+  // A collapsed nest is split on whole rows (loop_body::split_unit) where
+  // there are enough rows for every worker to get several; a nest of a few
+  // long rows is split inside them (its written sections are then compared
+  // and copied back, and not kept resident in a data region).
+  static std::uint64_t split_unit(const loop_body& body, std::uint64_t count, std::size_t workers) {
+    constexpr std::uint64_t kRowsPerWorker = 16;
+    const std::uint64_t unit = body.split_unit();
+    return unit > 1 && count / unit >= kRowsPerWorker * workers ? unit : 1;
   }
 
   static std::vector<int> worker_devices(std::size_t devices, int slots) {
@@ -325,6 +352,8 @@ private:
   std::vector<int> devices_;
   loop_body& body_;
   bool stop_on_failure_;
+  std::uint64_t count_; // the loop's iterations
+  std::uint64_t unit_;  // iterations per scheduler unit: the scheduler splits [0, ceil(count_ / unit_))
   int slots_ = 1;
 
   std::mutex m_;

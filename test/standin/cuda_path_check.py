@@ -381,6 +381,31 @@ def in_place(gpu):
     return check
 
 
+JACOBI_N, JACOBI_SWEEPS = 256, 4  # the jacobi-collapse scenario's default grid and sweeps (cuda_path.cu)
+
+
+def resident_grids(gpus):
+    """A collapse(2) Jacobi in a data region (issue 23, item 3): the host
+    link carries each of the two grids about once each way, and the GPUs
+    exchange at most two halo rows per neighbouring pair and sweep (a row's
+    inner elements: n - 2 doubles), all 10% of slack given."""
+    def check(lines):
+        problems = no_fallback(lines)
+        regions = [l for l in lines if "region" in l]
+        if len(regions) != 1:
+            return problems + ["%d region lines" % len(regions)]
+        r = regions[0]
+        grids = 2 * JACOBI_N * JACOBI_N * 8
+        halos = 2 * (gpus - 1) * JACOBI_SWEEPS * (JACOBI_N - 2) * 8
+        for field, limit in (("bytes_to_devices", grids), ("bytes_to_host", grids), ("bytes_between_devices", halos)):
+            if r[field] > 1.1 * limit:
+                problems.append("%s=%d, more than 1.1 x %d" % (field, r[field], limit))
+        if not r["bytes_between_devices"]:
+            problems.append("no halo row went from GPU to GPU")
+        return problems
+    return check
+
+
 def refused(lines):
     # The loop threw before any iteration: no report line.
     return ["a loop ran: %s" % json.dumps(l) for l in loop_lines(lines)]
@@ -420,6 +445,8 @@ RUNS = {
     "region-fault-lost": ("region-fault", devices(2, FAULT_LAUNCH="1@2"), REGION_LOST, any_report),
     "region-fault-first-loop": ("region-fault", devices(2, FAULT_LAUNCH="1@1"), TASK_OK, region_fault_survived),
     "region-fault-updated": ("region-fault-updated", devices(2, FAULT_LAUNCH="1@2"), TASK_OK, region_fault_survived),
+    "jacobi-collapse-3": ("jacobi-collapse", devices(3), TASK_OK, resident_grids(3)),
+    "jacobi-collapse-4": ("jacobi-collapse", devices(4), TASK_OK, resident_grids(4)),
     "device-pointer-2": ("device-pointer", devices(2), TASK_OK, in_place(1)),
     "managed-pointer-2": ("managed-pointer", devices(2), TASK_OK, in_place(None)),
     "device-pointer-elsewhere": ("device-pointer", dict(devices(2), GPU_AUTOPAR_DEVICES="cuda:0"), POINTER_ELSEWHERE,
@@ -467,7 +494,7 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
         problems.append("a loop ran on the CPU only")
     problems += check_report(lines)
     overlap = overlapped(text, lines) if scenario == "saxpy" else []
-    if scenario in ("kernel", "saxpy", "lookup", "saxpy-region", "stencil-region") and \
+    if scenario in ("kernel", "saxpy", "lookup", "saxpy-region", "stencil-region", "jacobi-collapse") and \
             "FAULT_LAUNCH" not in " ".join(extra):
         problems += counts_disagree(text, lines)
     if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
@@ -478,7 +505,7 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
         problems += registered_per_loop(text, len(loop_lines(lines)))
     elif scenario in REGISTERED_ONCE:
         problems += REGISTERED_ONCE[scenario](text)
-    if scenario in ("saxpy-region", "stencil-region"):
+    if scenario in ("saxpy-region", "stencil-region", "jacobi-collapse"):
         timeline = os.path.join(work, name + ".timeline")
         problems += region_end_side_by_side(open(timeline).read() if os.path.exists(timeline) else "")
     return problems, overlap, (text, lines, p.stderr)

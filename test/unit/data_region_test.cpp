@@ -198,6 +198,57 @@ TEST(DataRegion, StencilSweepsMoveOnlyHaloRowsBetweenDevices) {
   }
 }
 
+// A collapse(2) Jacobi (issue 23, item 3), written as the tool rewrites one:
+// the nest is split on whole rows, so on 3 and 4 devices each keeps its rows
+// of both grids, the host link carries each grid about once each way, and
+// only halo rows go between devices.
+TEST(DataRegion, CollapsedStencilStaysResidentOnWholeRows) {
+  const int n = 130, sweeps = 5;
+  for (int devices : {3, 4}) {
+    rt_test::temp_file report;
+    rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:" + std::to_string(devices)},
+                            {"GPU_AUTOPAR_REPORT", report.path()}};
+    std::vector<double> va(n * n), vb(n * n);
+    for (int k = 0; k < n * n; ++k)
+      va[k] = vb[k] = double(k % 101);
+    std::vector<double> ra = va, rb = vb;
+    for (int s = 0; s < sweeps; ++s) {
+      for (int i = 1; i < n - 1; ++i)
+        for (int j = 1; j < n - 1; ++j)
+          rb[i * n + j] = 0.25 * (ra[(i - 1) * n + j] + ra[(i + 1) * n + j] + ra[i * n + j - 1] + ra[i * n + j + 1]);
+      for (int i = 1; i < n - 1; ++i)
+        for (int j = 1; j < n - 1; ++j)
+          ra[i * n + j] = rb[i * n + j];
+    }
+    double* a = va.data();
+    double* b = vb.data();
+    {
+      data_region region({"t.cpp", 30}, {section(map_kind::tofrom, a, 0, n * n), section(map_kind::tofrom, b, 0, n * n)});
+      for (int s = 0; s < sweeps; ++s) {
+        kernel_loop({"t.cpp", 31}, collapse(iterations<int>(1, less, n - 1, 1), iterations<int>(1, less, n - 1, 1)),
+                    options(),
+                    data(tofrom(b, 0, n * n, affine(n, 1, n - 2)),
+                         to(a, 0, n * n, hull(affine(n, -n + 1, n - 2), affine(n, n + 1, n - 2), affine(n, 0, n)))),
+                    reductions(), [=](int i, int j, view<double*> b, view<double*> a) {
+                      b[i * n + j] = 0.25 * (a[(i - 1) * n + j] + a[(i + 1) * n + j] + a[i * n + j - 1] + a[i * n + j + 1]);
+                    });
+        kernel_loop({"t.cpp", 32}, collapse(iterations<int>(1, less, n - 1, 1), iterations<int>(1, less, n - 1, 1)),
+                    options(), data(tofrom(a, 0, n * n, affine(n, 1, n - 2)), to(b, 0, n * n, affine(n, 1, n - 2))),
+                    reductions(), [=](int i, int j, view<double*> a, view<double*> b) { a[i * n + j] = b[i * n + j]; });
+      }
+    }
+    EXPECT_EQ(va, ra) << devices;
+    EXPECT_EQ(vb, rb) << devices;
+    const region_bytes got = region_line(report);
+    const unsigned long long grids = 2ull * n * n * sizeof(double), row = (n - 2) * sizeof(double);
+    const unsigned long long halos = 2ull * (devices - 1) * sweeps * row;
+    EXPECT_LE(got.to_devices, grids * 11 / 10) << devices;
+    EXPECT_LE(got.to_host, grids * 11 / 10) << devices;
+    EXPECT_GT(got.between_devices, 0u) << devices;
+    EXPECT_LE(got.between_devices, halos * 11 / 10) << devices;
+  }
+}
+
 TEST(DataRegion, UpdateHostAndDeviceMidRegion) {
   rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:3"}};
   const int n = 9001;

@@ -226,6 +226,9 @@ public:
   const loop_effects* effects() const override { return effects_ ? &*effects_ : nullptr; }
   bool leaves_untracked_work() const override { return parts_.mode != loop_mode::kernel; }
   void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const override;
+  std::uint64_t split_unit() const override {
+    return parts_.mode == loop_mode::kernel && parts_.space.collapsed ? parts_.space.inner : 1;
+  }
   const in_place_memory* in_place() const override { return places_.empty() ? nullptr : &in_place_; }
 
   // Why the loop must run serially: the first pair of `checks` whose

@@ -127,6 +127,11 @@ public:
   // (first byte, bytes) pairs, so that it can be page-locked while the loop
   // runs on CUDA GPUs (host_pinning.h). Nothing by default.
   virtual void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const { (void)out; }
+  // How many consecutive iterations make one indivisible unit of a split
+  // across devices: a collapsed nest's rows (the inner loops' iterations per
+  // outermost value), so that each chunk's sections are its own and stay
+  // resident in a data region. 1: any split.
+  virtual std::uint64_t split_unit() const { return 1; }
   // What the loop uses in place (kernel mode), or null: it copies all its data.
   virtual const in_place_memory* in_place() const { return nullptr; }
 };
