@@ -142,7 +142,8 @@ void run_kernel(state& s, op& o) {
     }
     if (t.a->device != o.device && !t.a->managed)
       violation("wrong-device", where(o) + " touches " + describe(base));
-    o.accesses.push_back({t.a->base, t.a->base + t.a->bytes, false});
+    for (const auto& [lo, hi] : t.reads)
+      o.accesses.push_back({lo, hi, false});
     for (const auto& [lo, hi] : t.writes)
       o.accesses.push_back({lo, hi, true});
   }

@@ -140,11 +140,12 @@ cudaError_t fail(cudaError_t e);
 // The error a call on `dev` fails with before doing anything: a bad ordinal or a poisoned context.
 cudaError_t check_device(int dev);
 
-// An allocation a kernel touched while its twin ran, and the byte ranges
-// [lo, hi) whose values it changed (none when it only read it).
+// An allocation a kernel touched while its twin ran: the byte ranges [lo, hi)
+// it read (the whole allocation unless its twin reported its accesses) and
+// those it wrote (none when it only read it).
 struct touch {
   allocation* a;
-  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> writes;
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> reads, writes;
 };
 // Runs a kernel's twin with all device memory inaccessible and returns what it touched (touches.cpp).
 std::vector<touch> run_tracking_touches(const std::function<void()>& run);

@@ -18,7 +18,35 @@ __global__ void scale(int* p, int n, int factor) { scale_thread(blockIdx.x * blo
 
 __global__ void no_twin(int* p) { p[0] = 1; }
 
-static const bool twin_registered = gpu_autopar::register_standin_twin<&scale_thread>(&scale);
+// The same work, in code that does not report its loads and stores to the
+// stand-in (built with -fsanitize=kernel-address, this program reports them:
+// CMakeLists.txt): what it reads is then taken to be the whole allocation.
+#if defined(__CUDA_ARCH__)
+#define UNREPORTED
+#else
+#define UNREPORTED __attribute__((no_sanitize_address))
+#endif
+__host__ __device__ UNREPORTED void scale_unreported_thread(unsigned long long t, unsigned long long, int* p, int n,
+                                                            int factor) {
+  if (t < (unsigned long long)n)
+    p[t] *= factor;
+}
+
+__global__ void scale_unreported(int* p, int n, int factor) {
+  scale_unreported_thread(blockIdx.x * blockDim.x + threadIdx.x, 0, p, n, factor);
+}
+
+// Copies n ints: reads src, writes dst.
+__host__ __device__ void copy_thread(unsigned long long t, unsigned long long, const int* src, int* dst, int n) {
+  if (t < (unsigned long long)n)
+    dst[t] = src[t];
+}
+
+__global__ void copy(const int* src, int* dst, int n) { copy_thread(blockIdx.x * blockDim.x + threadIdx.x, 0, src, dst, n); }
+
+static const bool twin_registered = gpu_autopar::register_standin_twin<&scale_thread>(&scale) &&
+                                    gpu_autopar::register_standin_twin<&scale_unreported_thread>(&scale_unreported) &&
+                                    gpu_autopar::register_standin_twin<&copy_thread>(&copy);
 
 namespace {
 
@@ -140,6 +168,52 @@ int halo(int overlap) {
   return 0;
 }
 
+// Two kernels update one allocation in place from two streams that nothing
+// orders (two GPUs on managed memory, or two streams of one GPU), each its
+// own elements, all of them in one page: no byte both use, not a race. Where
+// the second stream's next kernel reads the last element of the first's part
+// (`overlap`), it is one; so it is where the kernels' code does not report
+// what it reads (`reported` false: read allocation-wide, a race).
+int in_place(bool managed, bool overlap, bool reported) {
+  const int half = n / 2 + 3;
+  const int other = managed ? 1 : 0;
+  int *p = nullptr, *q = nullptr;
+  cudaStream_t s0, s1;
+  std::vector<int> v = iota();
+  if (managed)
+    CHECK(cudaMallocManaged(&p, n * sizeof(int)), cudaSuccess);
+  else
+    CHECK(cudaMalloc(&p, n * sizeof(int)), cudaSuccess);
+  CHECK(cudaMemcpy(p, v.data(), n * sizeof(int), cudaMemcpyHostToDevice), cudaSuccess);
+  CHECK(cudaDeviceSynchronize(), cudaSuccess); // the copy may still be under way when cudaMemcpy returns
+  CHECK(cudaStreamCreateWithFlags(&s0, cudaStreamNonBlocking), cudaSuccess);
+  CHECK(cudaSetDevice(other), cudaSuccess);
+  CHECK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking), cudaSuccess);
+  CHECK(cudaMalloc(&q, sizeof(int)), cudaSuccess);
+  CHECK(cudaSetDevice(0), cudaSuccess);
+  if (reported)
+    scale<<<(half + 255) / 256, 256, 0, s0>>>(p, half, 2);
+  else
+    scale_unreported<<<(half + 255) / 256, 256, 0, s0>>>(p, half, 2);
+  CHECK(cudaSetDevice(other), cudaSuccess);
+  if (reported)
+    scale<<<(n - half + 255) / 256, 256, 0, s1>>>(p + half, n - half, 3);
+  else
+    scale_unreported<<<(n - half + 255) / 256, 256, 0, s1>>>(p + half, n - half, 3);
+  if (overlap)
+    copy<<<1, 32, 0, s1>>>(p + half - 1, q, 1);
+  CHECK(cudaStreamSynchronize(s1), cudaSuccess);
+  CHECK(cudaFree(q), cudaSuccess);
+  CHECK(cudaStreamDestroy(s1), cudaSuccess);
+  CHECK(cudaSetDevice(0), cudaSuccess);
+  CHECK(cudaStreamSynchronize(s0), cudaSuccess);
+  CHECK(cudaStreamDestroy(s0), cudaSuccess);
+  CHECK(cudaMemcpy(v.data(), p, n * sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+  CHECK(cudaFree(p), cudaSuccess);
+  std::printf("v[0]=%d v[half-1]=%d v[half]=%d\n", v[0], v[half - 1], v[half]);
+  return 0;
+}
+
 int wrong_device() {
   int* p = nullptr;
   CHECK(cudaSetDevice(1), cudaSuccess);
@@ -251,6 +325,10 @@ int main(int argc, char** argv) {
   if (what == "early-read") return early_read();
   if (what == "halo") return halo(0);
   if (what == "halo-race") return halo(1);
+  if (what == "in-place") return in_place(false, false, true);
+  if (what == "in-place-managed") return in_place(true, false, true);
+  if (what == "in-place-race") return in_place(true, true, true);
+  if (what == "in-place-unreported") return in_place(false, false, false);
   if (what == "wrong-device") return wrong_device();
   if (what == "foreign-stream") return foreign_stream();
   if (what == "leak") return leak();

@@ -21,6 +21,16 @@ SCENARIOS = {
     # the other half: disjoint bytes, no race; one element more is one.
     "halo": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"v\[n-1\]=999\n$", set()),
     "halo-race": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"v\[n-1\]=999\n$", {"unordered-access"}),
+    # Two kernels on streams nothing orders update their own elements of one
+    # allocation (one page) in place: read and written to the byte, no race
+    # (device memory, two streams; managed memory, two GPUs). A kernel that
+    # reads an element the other writes races; so does one whose code does
+    # not report its reads (then allocation-wide).
+    "in-place": ({}, r"^v\[0\]=0 v\[half-1\]=1004 v\[half\]=1509\n$", set()),
+    "in-place-managed": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"^v\[0\]=0 v\[half-1\]=1004 v\[half\]=1509\n$", set()),
+    "in-place-race": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"^v\[0\]=0 v\[half-1\]=1004 v\[half\]=1509\n$",
+                      {"unordered-access"}),
+    "in-place-unreported": ({}, r"^v\[0\]=0 v\[half-1\]=1004 v\[half\]=1509\n$", {"unordered-access"}),
     "wrong-device": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"^$", {"wrong-device"}),
     "foreign-stream": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2"}, r"^$", {"foreign-stream"}),
     "leak": ({}, r"^$", {"leak"}),

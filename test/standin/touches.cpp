@@ -8,6 +8,17 @@
 // its neighbour's edge rows while that neighbour's next kernel writes its
 // own rows touches one allocation, but no byte both sides use.
 //
+// What it read is byte-precise where the program's host code reports its
+// loads and stores (test builds compiled with -fsanitize=kernel-address,
+// whose checks call the handlers in gpu_autopar_standin/hook.h, which call
+// gpu_autopar_standin_access() here): each byte the twin loaded or stored is
+// marked, per allocation. Otherwise a read is allocation-wide: two kernels of
+// one loop each updating their own part of one allocation in place (managed
+// memory on two GPUs, device memory from two streams) would both "read" all
+// of it, a race where no byte both use. An allocation whose first fault is at
+// a byte no handler reported (code built without the checks touched it) is
+// read allocation-wide, as before.
+//
 // Why not from the arguments' values: gpu-autopar's views hold a pointer
 // biased below their allocation (`mem - lo`, so that global indices work),
 // and with allocations laid out back to back that value is often exactly the
@@ -30,13 +41,60 @@ namespace standin {
 
 namespace {
 
+using ranges = std::vector<std::pair<std::uintptr_t, std::uintptr_t>>;
+
 // An allocation touched in the tracked run; `before` is its copy from just
-// before the first write (null when there was no room for one).
+// before the first write (null when there was no room for one); `first` the
+// address of the first access, which faulted.
 struct tracked {
   allocation* a;
   bool write;
   unsigned char* before;
+  std::uintptr_t first;
 };
+
+// The bytes of one allocation that the tracked run's code reported loading
+// and storing (gpu_autopar_standin_access): one bit per byte of its pages.
+struct reported {
+  allocation* a;
+  std::vector<std::uint64_t> loaded, stored;
+};
+
+// What the tracked run's code reported, on the thread running it.
+struct access_report {
+  std::uintptr_t lo = UINTPTR_MAX, hi = 0; // the span of all allocations: other addresses are the host's
+  std::uint64_t calls = 0;                 // reports of any address: nonzero when the code reports at all
+  std::vector<reported> allocations;       // reserved up front: pointers into it stay valid
+  reported* last = nullptr;
+};
+thread_local access_report* reporting = nullptr;
+
+void mark(std::vector<std::uint64_t>& bits, std::size_t from, std::size_t to) {
+  for (std::size_t i = from; i < to; ++i)
+    bits[i / 64] |= std::uint64_t(1) << (i % 64);
+}
+
+bool marked(const std::vector<std::uint64_t>& bits, std::size_t i) {
+  return i / 64 < bits.size() && (bits[i / 64] >> (i % 64) & 1);
+}
+
+// The runs of marked bits, as address ranges from `base`.
+ranges marked_ranges(const std::vector<std::uint64_t>& bits, std::uintptr_t base) {
+  ranges out;
+  for (std::size_t w = 0; w < bits.size(); ++w) {
+    if (!bits[w])
+      continue;
+    for (std::size_t i = w * 64; i < (w + 1) * 64; ++i) {
+      if (!(bits[w] >> (i % 64) & 1))
+        continue;
+      if (!out.empty() && out.back().second == base + i)
+        ++out.back().second;
+      else
+        out.push_back({base + i, base + i + 1});
+    }
+  }
+  return out;
+}
 
 // The run being tracked: at most one (twins run under state::mu), on one thread.
 struct tracked_run {
@@ -83,7 +141,7 @@ void on_fault(int, siginfo_t* info, void*) {
       ::sigaction(SIGSEGV, &run_state.previous, nullptr);
       return;
     }
-    touches.push_back({a, false, nullptr});
+    touches.push_back({a, false, nullptr, reinterpret_cast<std::uintptr_t>(info->si_addr)});
     ::mprotect(reinterpret_cast<void*>(a->base), a->mapped, PROT_READ);
   } else { // faulting again while readable: a write; keep what was there first
     t->write = true;
@@ -96,13 +154,43 @@ void on_fault(int, siginfo_t* info, void*) {
   }
 }
 
-// The byte ranges where `now` differs from `before`. Past `most` ranges they
-// become one range from the first changed byte to the last: coarser, never
-// smaller than the truth.
-std::vector<std::pair<std::uintptr_t, std::uintptr_t>> changed_ranges(const unsigned char* before,
-                                                                      std::uintptr_t now, std::size_t bytes,
-                                                                      std::size_t most = 64) {
-  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
+// Sorted ranges, overlapping and adjacent ones joined, at most `most` of
+// them: past that, the smallest gaps between them close (coarser, never
+// smaller than the truth; a race check compares every range with every one).
+ranges normalised(ranges r, std::size_t most = 64) {
+  std::sort(r.begin(), r.end());
+  ranges out;
+  for (const auto& x : r)
+    if (!out.empty() && x.first <= out.back().second)
+      out.back().second = std::max(out.back().second, x.second);
+    else
+      out.push_back(x);
+  if (out.size() <= most)
+    return out;
+  std::vector<std::uintptr_t> gaps;
+  for (std::size_t k = 1; k < out.size(); ++k)
+    gaps.push_back(out[k].first - out[k - 1].second);
+  std::vector<std::uintptr_t> sorted = gaps;
+  const std::size_t close = out.size() - most;
+  std::nth_element(sorted.begin(), sorted.begin() + (close - 1), sorted.end());
+  const std::uintptr_t widest = sorted[close - 1];
+  std::size_t at_widest = close - std::size_t(std::count_if(gaps.begin(), gaps.end(), [&](std::uintptr_t g) { return g < widest; }));
+  ranges joined{out.front()};
+  for (std::size_t k = 1; k < out.size(); ++k) {
+    const std::uintptr_t g = gaps[k - 1];
+    if (g < widest || (g == widest && at_widest > 0)) {
+      at_widest -= g == widest;
+      joined.back().second = out[k].second;
+    } else {
+      joined.push_back(out[k]);
+    }
+  }
+  return joined;
+}
+
+// The byte ranges where `now` differs from `before`.
+ranges changed_ranges(const unsigned char* before, std::uintptr_t now, std::size_t bytes) {
+  ranges ranges;
   const auto* after = reinterpret_cast<const unsigned char*>(now);
   constexpr std::size_t block = 64;
   std::size_t i = 0;
@@ -121,8 +209,6 @@ std::vector<std::pair<std::uintptr_t, std::uintptr_t>> changed_ranges(const unsi
         ranges.push_back({now + i, now + i + 1});
     }
   }
-  if (ranges.size() > most)
-    ranges = {{ranges.front().first, ranges.back().second}};
   return ranges;
 }
 
@@ -157,10 +243,18 @@ std::vector<touch> run_tracking_touches(const std::function<void()>& run) {
   mine.sa_flags = SA_SIGINFO | SA_NODEFER;
   sigemptyset(&mine.sa_mask);
   run_state.touches = &touches;
+  access_report report;
+  report.allocations.reserve(global().allocations.size());
+  for (auto& [base, a] : global().allocations) {
+    report.lo = std::min(report.lo, base);
+    report.hi = std::max(report.hi, base + a.mapped);
+  }
   ::sigaction(SIGSEGV, &mine, &run_state.previous);
   protect_live(PROT_NONE); // freed allocations are PROT_NONE already
   run_state.thread = thread_id();
+  reporting = &report;
   run();
+  reporting = nullptr;
   run_state.thread = 0;
   protect_live(PROT_READ | PROT_WRITE);
   for (const tracked& t : touches)
@@ -173,11 +267,23 @@ std::vector<touch> run_tracking_touches(const std::function<void()>& run) {
   std::vector<touch> out;
   out.reserve(touches.size());
   for (const tracked& t : touches) {
-    touch result{t.a, {}};
+    touch result{t.a, {{t.a->base, t.a->base + t.a->bytes}}, {}};
     if (t.before)
       result.writes = changed_ranges(t.before, t.a->base, t.a->bytes);
     else if (t.write)
       result.writes = {{t.a->base, t.a->base + t.a->bytes}};
+    const reported* r = nullptr;
+    for (const reported& x : report.allocations)
+      if (x.a == t.a)
+        r = &x;
+    // Exact where the code reported the access that faulted first: then it
+    // reported every access to this allocation (the same code made them).
+    if (r && (marked(r->loaded, t.first - t.a->base) || marked(r->stored, t.first - t.a->base))) {
+      result.reads = normalised(marked_ranges(r->loaded, t.a->base));
+      ranges stored = marked_ranges(r->stored, t.a->base);
+      result.writes.insert(result.writes.end(), stored.begin(), stored.end());
+    }
+    result.writes = normalised(std::move(result.writes));
     out.push_back(std::move(result));
   }
   if (run_state.copies)
@@ -188,3 +294,39 @@ std::vector<touch> run_tracking_touches(const std::function<void()>& run) {
 }
 
 } // namespace standin
+
+// Called by the load and store checks of a program built with
+// -fsanitize=kernel-address (gpu_autopar_standin/hook.h): records, while a
+// kernel's twin runs on this thread, the device memory bytes it loads
+// (write = 0) or stores.
+extern "C" __attribute__((visibility("default"))) void gpu_autopar_standin_access(const void* p, unsigned long n,
+                                                                                   int write) {
+  using namespace standin;
+  access_report* r = reporting;
+  if (!r)
+    return;
+  ++r->calls;
+  const auto addr = reinterpret_cast<std::uintptr_t>(p);
+  if (addr >= r->hi || addr + n <= r->lo)
+    return;
+  reported* x = r->last;
+  if (!x || addr < x->a->base || addr >= x->a->base + x->a->mapped) {
+    allocation* a = mapped_allocation(addr);
+    if (!a)
+      return;
+    x = nullptr;
+    for (reported& y : r->allocations)
+      if (y.a == a)
+        x = &y;
+    if (!x) {
+      if (r->allocations.size() == r->allocations.capacity())
+        return; // cannot happen: one per allocation was reserved
+      const std::size_t words = (a->mapped + 63) / 64;
+      r->allocations.push_back({a, std::vector<std::uint64_t>(words), std::vector<std::uint64_t>(words)});
+      x = &r->allocations.back();
+    }
+    r->last = x;
+  }
+  const std::size_t from = addr - x->a->base;
+  mark(write ? x->stored : x->loaded, from, std::min<std::size_t>(from + n, x->a->mapped));
+}

@@ -89,3 +89,52 @@ bool register_standin_twin(void (*kernel)(Args...)) {
 }
 
 } // namespace gpu_autopar
+
+#if defined(GPU_AUTOPAR_STANDIN_EXACT_ACCESSES) && defined(__SANITIZE_ADDRESS__) && !defined(__CUDA_ARCH__)
+// Exact reads (README.md, "What a kernel touches"). A test build compiled with
+//   -DGPU_AUTOPAR_STANDIN_EXACT_ACCESSES
+//   -Xcompiler=-fsanitize=kernel-address,--param=asan-instrumentation-with-call-threshold=0,
+//   --param=asan-stack=0,--param=asan-globals=0
+// calls these before every load and store of its host code, kernels' twins
+// included (GCC's kernel-address mode leaves the checks to the program, and
+// needs no sanitizer run-time). They hand each access to the stand-in, which
+// keeps those a kernel's twin makes to device memory; against the real
+// libcudart they do nothing. Weak: every file that includes this header
+// defines them, the program keeps one.
+extern "C" {
+typedef void (*gpu_autopar_standin_access_fn)(const void* address, unsigned long bytes, int write);
+__attribute__((no_sanitize_address)) inline gpu_autopar_standin_access_fn gpu_autopar_standin_access_hook() {
+  static const auto fn =
+      reinterpret_cast<gpu_autopar_standin_access_fn>(dlsym(RTLD_DEFAULT, "gpu_autopar_standin_access"));
+  return fn;
+}
+#define GPU_AUTOPAR_STANDIN_ACCESS(kind, write, n)                                                              \
+  __attribute__((weak, no_sanitize_address)) void __asan_##kind##n##_noabort(unsigned long address) {           \
+    if (const gpu_autopar_standin_access_fn fn = gpu_autopar_standin_access_hook())                             \
+      fn(reinterpret_cast<const void*>(address), n, write);                                                     \
+  }
+GPU_AUTOPAR_STANDIN_ACCESS(load, 0, 1)
+GPU_AUTOPAR_STANDIN_ACCESS(load, 0, 2)
+GPU_AUTOPAR_STANDIN_ACCESS(load, 0, 4)
+GPU_AUTOPAR_STANDIN_ACCESS(load, 0, 8)
+GPU_AUTOPAR_STANDIN_ACCESS(load, 0, 16)
+GPU_AUTOPAR_STANDIN_ACCESS(store, 1, 1)
+GPU_AUTOPAR_STANDIN_ACCESS(store, 1, 2)
+GPU_AUTOPAR_STANDIN_ACCESS(store, 1, 4)
+GPU_AUTOPAR_STANDIN_ACCESS(store, 1, 8)
+GPU_AUTOPAR_STANDIN_ACCESS(store, 1, 16)
+#undef GPU_AUTOPAR_STANDIN_ACCESS
+__attribute__((weak, no_sanitize_address)) void __asan_loadN_noabort(unsigned long address, unsigned long bytes) {
+  if (const gpu_autopar_standin_access_fn fn = gpu_autopar_standin_access_hook())
+    fn(reinterpret_cast<const void*>(address), bytes, 0);
+}
+__attribute__((weak, no_sanitize_address)) void __asan_storeN_noabort(unsigned long address, unsigned long bytes) {
+  if (const gpu_autopar_standin_access_fn fn = gpu_autopar_standin_access_hook())
+    fn(reinterpret_cast<const void*>(address), bytes, 1);
+}
+// Also called by such code; nothing to do here.
+__attribute__((weak, no_sanitize_address)) void __asan_handle_no_return() {}
+__attribute__((weak, no_sanitize_address)) void __asan_before_dynamic_init(const char*) {}
+__attribute__((weak, no_sanitize_address)) void __asan_after_dynamic_init() {}
+}
+#endif
