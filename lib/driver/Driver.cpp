@@ -121,6 +121,30 @@ bool mentionsOpenMP(llvm::StringRef Text) {
   return Text.contains("_OPENMP") || Text.contains("<omp.h>") || Text.contains("\"omp.h\"");
 }
 
+// The first lines of such a file as the tool writes it. The rewritten file is
+// built against the runtime, whose headers are always found. A converted file
+// is the user's source from now on: gpu-autopar parses it (the runtime's
+// headers last in its search path) and its build compiles the rewrite, both
+// with `_OPENMP` and this API, as the conversion was analysed; a build of it
+// without gpu-autopar's headers (or a C build, which cannot use them) sees it
+// as the original's serial build did.
+bool includesOpenMPHeader(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Text.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines)
+    if (Line.trim().starts_with("#include <gpu_autopar/openmp.h>"))
+      return true;
+  return false;
+}
+
+const char *openMPInclude(bool Convert) {
+  if (!Convert)
+    return "#include <gpu_autopar/openmp.h>\n";
+  return "#if defined(__cplusplus) && __has_include(<gpu_autopar/openmp.h>) // added by gpu-autopar --convert\n"
+         "#include <gpu_autopar/openmp.h> // _OPENMP and OpenMP's API where the build has no OpenMP\n"
+         "#endif\n";
+}
+
 // The OpenMP and OpenACC handlers of one file (--accept), owned here because
 // the parser hands their namespaces back without deleting them.
 struct ForeignHandlers {
@@ -260,10 +284,11 @@ private:
          ErasedDirectives > 0)) {
       if (!Convert)
         addRuntimeInclude(Ctx, R, Names);
-      if (!Convert && Foreign.OpenMP && mentionsOpenMP(Result.Original)) {
+      if (Foreign.OpenMP && mentionsOpenMP(Result.Original) &&
+          !includesOpenMPHeader(Result.Original)) {
         const SourceManager &SM = Ctx.getSourceManager();
         const unsigned Bom = Result.Original.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
-        R.InsertTextBefore(SM.getLocForStartOfFile(Main).getLocWithOffset(Bom), "#include <gpu_autopar/openmp.h>\n");
+        R.InsertTextBefore(SM.getLocForStartOfFile(Main).getLocWithOffset(Bom), openMPInclude(Convert));
       }
       const llvm::RewriteBuffer *Buf = R.getRewriteBufferFor(Main);
       Result.Rewritten = Buf ? withLineEndingsOf(Result.Original, std::string(Buf->begin(), Buf->end()))

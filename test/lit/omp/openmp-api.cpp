@@ -17,6 +17,35 @@
 // RUN: %gpu-autopar --check %s -- -std=c++17 2>&1 | count 0
 // OUT: {{^}}#include <gpu_autopar/openmp.h>{{$}}
 // OUT-NEXT: {{^}}#include <gpu_autopar/gpu_autopar.h>{{$}}
+// --convert includes the header too, where gpu-autopar's headers are found
+// (a plain serial build sees the file as the original's did): gpu-autopar,
+// now without --accept, parses the converted file with `_OPENMP` as the
+// conversion was analysed, and the rewrite builds without OpenMP, finds
+// omp_get_wtime() and prints what the --accept rewrite prints (the `_OPENMP`
+// branch: the runtime's threads, not 1).
+// RUN: %gpu-autopar --accept=omp --convert %s -o %t/converted.cpp -- -std=c++17 2> /dev/null
+// RUN: FileCheck %s --check-prefix=CONV --input-file %t/converted.cpp
+// CONV: {{^}}#if defined(__cplusplus) && __has_include(<gpu_autopar/openmp.h>) // added by gpu-autopar --convert{{$}}
+// CONV-NEXT: {{^}}#include <gpu_autopar/openmp.h> // _OPENMP and OpenMP's API where the build has no OpenMP{{$}}
+// CONV-NEXT: {{^}}#endif{{$}}
+// CONV-NEXT: {{^}}// `_OPENMP` honestly
+// CONV: {{^}}#pragma gpu_autopar for{{$}}
+// CONV-NEXT: {{^}}  for (int i = 0; i < n; ++i){{$}}
+// CONV-NEXT: {{^}}    a[i] = i;{{$}}
+// CONV: {{^}}#pragma omp parallel for{{$}}
+// CONV-NEXT: {{^}}  for (int i = 1; i < n; ++i){{$}}
+// RUN: %gpu-autopar %t/converted.cpp -o %t/converted.par.cpp -- -std=c++17
+// RUN: FileCheck %s --check-prefix=CONVOUT --input-file %t/converted.par.cpp
+// CONVOUT: {{^}}#include <gpu_autopar/openmp.h> //
+// CONVOUT: {{^}}  ::gpu_autopar::kernel_loop(
+// RUN: %cxx %t/converted.par.cpp %runtime -o %t/converted && env GPU_AUTOPAR_THREADS=3 %t/converted > %t/converted.out
+// RUN: %cxx %t/out.cpp %runtime -o %t/accepted && env GPU_AUTOPAR_THREADS=3 %t/accepted > %t/accepted.out
+// RUN: diff %t/accepted.out %t/converted.out
+// RUN: FileCheck %s --check-prefix=RAN --input-file %t/converted.out
+// RAN: 3 threads, 999.000000, 0.000000 s
+// Converting the converted file again adds nothing.
+// RUN: %gpu-autopar --accept=omp --convert %t/converted.cpp -o %t/again.cpp -- -std=c++17 2> /dev/null
+// RUN: diff %t/converted.cpp %t/again.cpp
 #include <cstdio>
 #include <omp.h>
 
