@@ -100,6 +100,11 @@ const char *refusalReason(AnnotationDialect D, llvm::StringRef Words) {
            "section accumulates";
   if (has("sections") || has("section"))
     return "sections run different code side by side; gpu-autopar parallelizes loops only";
+  // A wait covers no code; what it waits for is never a rewritten loop (the
+  // suites' `nowait` target loops followed by `taskwait`, `async` and `wait`).
+  if (Words == "taskwait" || (D == AnnotationDialect::OpenACC && W[0] == "wait"))
+    return "the rewritten loops return once every iteration has run, so it waits for nothing of theirs; it stays "
+           "for the constructs left as written that it may wait for";
   if (has("task") || has("taskloop") || has("taskwait") || has("taskgroup") || has("taskyield"))
     return "tasks have no gpu_autopar equivalent; gpu-autopar parallelizes loops only";
   if (has("barrier") || has("single") || has("master") || has("masked") || has("ordered") || has("flush"))
@@ -112,6 +117,10 @@ const char *refusalReason(AnnotationDialect D, llvm::StringRef Words) {
            "outer loop";
   if (D == AnnotationDialect::OpenACC && Words == "serial loop")
     return "a serial loop runs on one gang, in order: its iterations are not declared independent";
+  // The suites' offloading probe: `omp target` around host code only.
+  if (D == AnnotationDialect::OpenMP && Words == "target")
+    return "a target region is translated only when it holds loops under loop directives; its code runs on the "
+           "host, as it does without OpenMP";
   if (W.size() == 1 || (W.size() == 2 && (W[0] == "target" || W[0] == "parallel")))
     if (has("parallel") || has("teams") || has("target") || has("kernels") || has("serial"))
       return D == AnnotationDialect::OpenMP
