@@ -6,7 +6,7 @@
 // present, tile and seq, an outer loop's omp simd, allocate, XSBench's member
 // sections in map, PolyBench-ACC's array parameters named whole in acc data.
 // Each is a remark or a translation; the loops translate and print what the
-// serial program prints.
+// serial program prints. Also BabelStream's '#ifdef' target/host directives.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gpu-autopar --accept=omp,acc --convert %s -o %t/converted.cpp -- -std=c++17 2> %t/err
 // RUN: FileCheck %s --input-file %t/err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=remark:
@@ -76,6 +76,23 @@ int main() {
     b[j] *= 2;
   // CONV: {{^}}#pragma gpu_autopar for map(tofrom: b[0:n]){{$}}
   // E2E: sim:3: real-code-clauses.cpp:[[# @LINE-5]] mode=kernel backend=sim iterations=5000 devices=3
+
+  // BabelStream's kernels: one directive for a target build, another for
+  // the host, chosen by the preprocessor. The active one (here the host's)
+  // annotates the loop; the other, and the #ifdef lines, stay as written.
+#ifdef OMP_TARGET_GPU
+#pragma omp target teams distribute parallel for simd map(to: a[0:n]) map(tofrom: b[0:n])
+#else
+#pragma omp parallel for simd
+#endif
+  for (int j = 0; j < n; j++)
+    b[j] = b[j] + 0.5 * a[j];
+  // CONV: {{^}}#ifdef OMP_TARGET_GPU{{$}}
+  // CONV-NEXT: {{^}}#pragma omp target teams distribute parallel for simd map(to: a[0:n]) map(tofrom: b[0:n]){{$}}
+  // CONV-NEXT: {{^}}#else{{$}}
+  // CONV-NEXT: {{^}}#pragma gpu_autopar for{{$}}
+  // CONV-NEXT: {{^}}#endif{{$}}
+  // E2E: sim:3: real-code-clauses.cpp:[[# @LINE-9]] mode=kernel backend=sim iterations=5000 devices=3
 
   // An outer loop's 'omp simd' is a loop annotation.
 #pragma omp simd
