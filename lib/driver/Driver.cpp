@@ -2,6 +2,7 @@
 #include "CSource.h"
 #include "DiagnosticRecorder.h"
 #include "LeftAsWritten.h"
+#include "NestedCounters.h"
 #include "PragmaWatch.h"
 #include "RegionPlan.h"
 #include "StatementIndex.h"
@@ -233,8 +234,21 @@ public:
     };
     std::vector<LeftDirective> LeftList = Foreign.leftAsWritten();
     const RegionPlan Plan = planRegions(LeftList, All, Covered, Ctx);
+    // Loops under their own OpenMP/OpenACC loop directive (NestedCounters.h).
+    std::vector<const Stmt *> DirectedLoops;
+    for (const Annotation &A : All)
+      if (A.Kind == DirectiveKind::For && A.Dialect != AnnotationDialect::GpuAutopar)
+        if (const Stmt *S = Covered(A.EndLoc))
+          DirectedLoops.push_back(S);
+    for (const LeftDirective &D : LeftList)
+      if (namesLoopDirective(D.Directive))
+        if (const Stmt *S = Covered(D.EndLoc))
+          DirectedLoops.push_back(S);
     LeftAsWritten Left(std::move(LeftList), SM, [&](const LeftDirective &D) { return Covered(D.EndLoc); });
-    for (const Annotation &Written : All) {
+    for (const Annotation &Directive : All) {
+      Annotation Written = Directive;
+      if (Written.Kind == DirectiveKind::For)
+        privatizeNestedCounters(Written, Covered(Written.EndLoc), DirectedLoops, SM);
       Left.reportBefore(Written.HashLoc, Diags, Recorder, Result.Loops);
       if (Left.leaveIfInside(Written, Diags, Recorder, Result.Loops))
         continue;

@@ -6,7 +6,8 @@
 // present, tile and seq, an outer loop's omp simd, allocate, XSBench's member
 // sections in map, PolyBench-ACC's array parameters named whole in acc data.
 // Each is a remark or a translation; the loops translate and print what the
-// serial program prints. Also BabelStream's '#ifdef' target/host directives.
+// serial program prints. Also BabelStream's '#ifdef' target/host directives
+// and the OpenACC validation suite's C89 nests (counters declared first).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gpu-autopar --accept=omp,acc --convert %s -o %t/converted.cpp -- -std=c++17 2> %t/err
 // RUN: FileCheck %s --input-file %t/err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=remark:
@@ -117,14 +118,29 @@ int main() {
   for (int j = 0; j < n; j++)
     psum += PSD->x[j];
 
+  // The OpenACC validation suite's C89 nests: the counters declared first.
+  // The inner loop's own directive makes its counter private (OpenACC's
+  // rule for a loop construct's variable); the outer loop gets private(c).
+  int r, c;
+  static double m[40][25];
+#pragma acc parallel loop copyout(m)
+  for (r = 0; r < 40; r++) {
+#pragma acc loop
+    // CHECK-DAG: real-code-clauses.cpp:[[@LINE-1]]:1: warning: '#pragma acc loop' inside the annotated loop at line [[@LINE-3]] is ignored: that loop's iterations already run in parallel, and this loop runs serially within each of them
+    for (c = 0; c < 25; c++)
+      m[r][c] = r * 0.5 + c;
+  }
+  // CONV: {{^}}#pragma gpu_autopar for map(from: m) private(c){{$}}
+  // E2E: sim:3: real-code-clauses.cpp:[[# @LINE-8]] mode=kernel backend=sim iterations=40 devices=3
+
   static double grid[64][8];
   for (int r = 0; r < 64; r++)
     for (int c = 0; c < 8; c++)
       grid[r][c] = r + c;
   scale_rows(64, grid);
 
-  std::printf("sum %.3f a %.3f b %.3f msum %.3f psum %.3f grid %.1f %.1f\n", sum, a[n / 2], b[n / 3], msum, psum,
-              grid[5][7], grid[63][3]);
+  std::printf("sum %.3f a %.3f b %.3f msum %.3f psum %.3f grid %.1f %.1f m %.1f %.1f\n", sum, a[n / 2], b[n / 3],
+              msum, psum, grid[5][7], grid[63][3], m[7][24], m[39][3]);
 }
-// scale_rows's loop (line 30) runs last.
-// E2E: sim:3: real-code-clauses.cpp:30 mode=kernel backend=sim iterations=64 devices=3
+// scale_rows's loop (line 31) runs last.
+// E2E: sim:3: real-code-clauses.cpp:31 mode=kernel backend=sim iterations=64 devices=3

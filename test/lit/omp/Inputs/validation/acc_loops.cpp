@@ -238,7 +238,6 @@ static int test_parallel_loop_tile() {
 }
 
 static int test_parallel_loop_c89_counters() {
-  // not translated: the inner loop's counter is declared outside the loop
   int err = 0;
   int x, y;
   const int rows = 16, cols = 16;
