@@ -104,11 +104,16 @@ std::string jsonProblem(StringRef Message) {
 // What --check says about a source when asked to: "saxpy.cpp: 2 loops — 1
 // kernel, 1 task; 0 rejected", and under --accept what stays as written:
 // "app.cpp: 3 loops — 2 kernel, 1 left as written; 0 rejected; 1 region
-// translated loop by loop; 2 other directives left as written".
+// translated loop by loop; 1 data directive translated; 2 other directives
+// left as written".
 void printSummary(const gpuautopar::SourceReport &S) {
   std::map<std::string, unsigned> Modes;
-  unsigned Loops = 0, Rejected = 0, OtherLeft = 0, Regions = 0;
+  unsigned Loops = 0, Rejected = 0, OtherLeft = 0, Regions = 0, Data = 0, DataRejected = 0;
   for (const gpuautopar::LoopReport &L : S.Loops) {
+    if (L.Data) {
+      L.Accepted ? ++Data : ++DataRejected;
+      continue;
+    }
     if (!L.Directive.empty()) {
       L.Left ? ++OtherLeft : ++Regions; // a region translated loop by loop
       continue;
@@ -132,6 +137,10 @@ void printSummary(const gpuautopar::SourceReport &S) {
   }
   if (Regions)
     outs() << "; " << Regions << (Regions == 1 ? " region" : " regions") << " translated loop by loop";
+  if (Data)
+    outs() << "; " << Data << (Data == 1 ? " data directive" : " data directives") << " translated";
+  if (DataRejected)
+    outs() << "; " << DataRejected << (DataRejected == 1 ? " data directive" : " data directives") << " rejected";
   if (OtherLeft)
     outs() << "; " << OtherLeft << (OtherLeft == 1 ? " other directive" : " other directives") << " left as written";
   outs() << "\n";

@@ -61,7 +61,8 @@ std::string writeReport(llvm::StringRef Path, const std::vector<SourceReport> &S
           {"alias_checks", std::move(AliasChecks)},
           {"bounds_checks", std::move(BoundsChecks)},
       };
-      // Only a directive other than a loop's (left as written) names itself.
+      // Only a directive other than a loop's (left as written, a region, a
+      // data directive) names itself.
       if (!L.Directive.empty())
         Entry["directive"] = L.Directive;
       Loops.push_back(std::move(Entry));

@@ -254,8 +254,32 @@ public:
         continue;
       // --convert changes OpenMP and OpenACC directives only.
       if (Written.Kind != DirectiveKind::For) {
-        if (!CompileErrors && !OldStandard)
-          handleDirective(Written, Index, Ctx, R);
+        // An OpenMP/OpenACC data directive has its own entry in the report,
+        // as every other directive of those dialects does (a region's maps
+        // are the region's).
+        std::optional<LoopReport> Data;
+        if (Written.Dialect != AnnotationDialect::GpuAutopar &&
+            (llvm::StringRef(Written.Directive).ends_with(" data") ||
+             llvm::StringRef(Written.Directive).ends_with(" update"))) {
+          Data.emplace();
+          Data->At = placeOf(Written.HashLoc, SM);
+          Data->Directive = Written.Directive;
+          Data->Data = true;
+        }
+        if (!CompileErrors && !OldStandard) {
+          Recorder.recordInto(Data ? &Data->Reasons : nullptr);
+          const bool Translated = handleDirective(Written, Index, Ctx, R);
+          Recorder.recordInto(nullptr);
+          if (Data)
+            Data->Accepted = Translated;
+        } else if (Data) {
+          Data->Reasons.push_back({"error",
+                                   CompileErrors ? "not analysed: the file has compile errors"
+                                                 : "not analysed: the file is not compiled as C++17 or later",
+                                   Data->At});
+        }
+        if (Data)
+          Result.Loops.push_back(std::move(*Data));
         continue;
       }
       Placement P = placement(Written, SM, Ctx.getLangOpts());
@@ -313,7 +337,8 @@ private:
   }
 
   // `data` and `update` directives (DataRegion.h): checked, then rewritten.
-  void handleDirective(const Annotation &A, const StatementIndex &Index, ASTContext &Ctx, Rewriter &R) {
+  // True when the directive checks out (and is rewritten or converted).
+  bool handleDirective(const Annotation &A, const StatementIndex &Index, ASTContext &Ctx, Rewriter &R) {
     SourceManager &SM = Ctx.getSourceManager();
     DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     // --convert rewrites an OpenMP/OpenACC directive that checks out into
@@ -326,8 +351,9 @@ private:
         else if (Foreign)
           replaceDirective(A, "", R, Diags);
         ++UnstructuredDirectives;
+        return true;
       }
-      return;
+      return false;
     }
     if (A.Kind == DirectiveKind::Update) {
       if (auto U = analyzeUpdate(A, functionAt(A.HashLoc, Ctx), Ctx, Diags)) {
@@ -336,8 +362,9 @@ private:
         else if (Foreign)
           replaceDirective(A, "", R, Diags);
         Updates.push_back(std::move(*U));
+        return true;
       }
-      return;
+      return false;
     }
     // Past other directives: `omp target map(...)` then `omp teams` over one block.
     std::optional<Token> Next = nextTokenPastDirectives(A.EndLoc, SM, Ctx.getLangOpts());
@@ -349,7 +376,9 @@ private:
       else if (Foreign)
         replaceDirective(A, "", R, Diags);
       Regions.push_back(std::move(*Region));
+      return true;
     }
+    return false;
   }
 
   void handleAnnotation(const Annotation &Written, const Placement &P, const StatementIndex &Index, ASTContext &Ctx,

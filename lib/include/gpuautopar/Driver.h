@@ -34,6 +34,9 @@ struct LoopReport {
   // a loop directive inside one.
   bool Left = false;
   std::string Directive;    // a directive that is not a loop's ("omp task"); empty for a loop annotation
+  // --accept: an OpenMP/OpenACC data directive ("acc data", "omp target
+  // update", enter and exit data), translated (Accepted) or rejected.
+  bool Data = false;
   std::string Mode;         // "kernel", "task", "host"; empty when the loop was rejected before classification
   std::string Verdict;      // "independent", "unproven", "dependent"; empty when legality was not checked
   std::string Witness;      // two iterations that conflict, for a proven dependence on an array

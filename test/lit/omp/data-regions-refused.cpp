@@ -12,6 +12,18 @@
 // --convert does not write it either.
 // RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc --convert %t/regions.cpp -o %t/converted.cpp -- -std=c++17 2> /dev/null
 // RUN: not test -e %t/converted.cpp
+// Each directive has its entry in --report, and -v counts them.
+// RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc --check --report=%t/report.json %s -- -std=c++17 2> /dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file %t/report.json
+// REPORT: "line": [[@LINE+10]]
+// REPORT: "decision": "rejected",
+// REPORT: "directive": "omp target enter data"
+// REPORT: "decision": "left",
+// REPORT: "directive": "acc host_data"
+// REPORT: "decision": "rejected",
+// REPORT: "directive": "omp target data"
+// RUN: %expect-exit 1 %gpu-autopar --accept=omp,acc --check -v %s -- -std=c++17 2> /dev/null | FileCheck %s --check-prefix=SUMMARY
+// SUMMARY: data-regions-refused.cpp: no annotated loops; 11 data directives rejected; 1 other directive left as written
 void regions(float *__restrict__ p, const float *__restrict__ q, int n, bool big) {
 #pragma omp target enter data map(to: q[0:n]) if(big)
 // CHECK: regions.cpp:[[@LINE-1]]:47: error: 'if' clause of '#pragma omp target enter data' is not supported: data that enters or leaves only under a condition has no gpu_autopar equivalent; put the directive in an 'if' statement
