@@ -101,6 +101,10 @@ Entry loopEntry(Diag D, bool Strict) {
   case Diag::BoundsCheckedAtRunTime:
     return {L::Remark, "iterations touch distinct elements of '%0' only while its subscripts stay inside its "
                        "dimensions (%1); the rewritten loop checks this first and runs serially if not"};
+  case Diag::SectionBoundsCheckedAtRunTime:
+    return {L::Remark, "the elements of '%0' the loop touches are told by its first subscript only while the others "
+                       "stay inside its dimensions (%1); the rewritten loop checks this first and runs serially if "
+                       "not"};
   case Diag::UnknownCall:
     return {Unproven, "call to '%0' %1; it must not touch data that other iterations use"};
   case Diag::MayThrow:

@@ -68,9 +68,9 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
   const bool Mapped =
       Legal && Classified &&
       (A.Mode != LoopMode::Kernel ||
-       inferDataMaps(A, Body, Model.forSections(), Diags, /*MayRunOnHost=*/!A.Clauses.Mode.has_value()));
+       inferDataMaps(A, Body, Model, Diags, /*MayRunOnHost=*/!A.Clauses.Mode.has_value()));
   auto SectionOf = [&](const VarDecl *V, StringRef Name) {
-    return sectionOf(A, Body, V, Name, Model.forSections(), Diags);
+    return sectionOf(A, Body, V, Name, Model, Diags);
   };
   if (!settleAliasChecks(A, Mapped, Diags, Opts, SectionOf) || !Mapped)
     return A;

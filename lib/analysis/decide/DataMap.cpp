@@ -18,10 +18,12 @@
 // disagree with the legality verdict read off the same relations, and a
 // mistake in the walk above costs a wider map, not a lost write.
 #include "gpuautopar/DataMap.h"
+#include "ConditionSpelling.h"
 #include "Spelling.h"
 #include "model/AffinePoly.h"
 #include "model/BodyModel.h"
 #include "Containers.h"
+#include "query/Bounds.h"
 #include "query/Sections.h"
 #include "gpuautopar/Diagnostics.h"
 
@@ -53,8 +55,9 @@ std::pair<Poly, int64_t> symbolsAndNumber(Poly P) {
 
 class Inference {
 public:
-  Inference(LoopAnalysis &A, const BodyModel &M, LevelModel &Model, DiagnosticsEngine &Diags, bool MayRunOnHost)
-      : A(A), M(M), Diags(Diags), Model(Model), Atoms(Model.Atoms), Lin(Model.Lin), MayRunOnHost(MayRunOnHost) {}
+  Inference(LoopAnalysis &A, const BodyModel &M, LoopModel &Nest, DiagnosticsEngine &Diags, bool MayRunOnHost)
+      : A(A), M(M), Diags(Diags), Model(Nest.forSections()), Dependence(Nest.forDependence()), Atoms(Model.Atoms),
+        Lin(Model.Lin), MayRunOnHost(MayRunOnHost) {}
 
   // The first raw pointer whose extent cannot be known, where the loop may run on CPU threads instead.
   struct UnsizedPointer {
@@ -414,7 +417,7 @@ private:
     std::optional<Poly> Minus = scale(*Scale, -1);
     const bool Meets = Parts.size() == 1 && (Parts[0].second == *Scale || (Minus && Parts[0].second == *Minus));
     const SectionProof Proof = proveSection(Model, Used, Subscripts, *Scale, Parts, Meets);
-    if (!Proof.Contains)
+    if (!Proof.Contains || !insideDimensions(Used))
       return std::nullopt;
     TilesChunk = Meets && Proof.Dense;
     AffineSection Sec;
@@ -422,6 +425,31 @@ private:
     for (const auto &[Off, Ext] : Parts)
       Sec.Parts.emplace_back(polynomial(Off, Atoms), polynomial(Ext, Atoms));
     return Sec;
+  }
+
+  // A section of first subscripts holds only while the inner ones stay
+  // inside their dimensions: `rows[0][i + 1]` of a `double (*rows)[8]`
+  // reads rows[1][0] at i = 7. Where that depends on the loop's parameters
+  // the rewritten loop checks it first (and runs serially if it fails);
+  // where it may not hold at all there is no section.
+  bool insideDimensions(const std::vector<const Access *> &Used) {
+    if (llvm::none_of(Used, [](const Access *X) { return X->Subscripts.size() > 1; }))
+      return true;
+    DimensionsVerdict V = withinDimensions(Dependence, Used);
+    if (V.K != DimensionsVerdict::Guarded)
+      return V.K == DimensionsVerdict::Inside;
+    const std::string &Name = Used.front()->Name;
+    const bool Checked = llvm::any_of(A.Checks, [&](const RuntimeCheck &C) {
+      const auto *W = std::get_if<WithinDimensions>(&C);
+      return W && W->Name == Name;
+    });
+    if (!Checked) {
+      auto First = llvm::find_if(Used, [](const Access *X) { return X->Write; });
+      const SourceLocation At = (First != Used.end() ? *First : Used.front())->E->getExprLoc();
+      report(Diags, Diag::SectionBoundsCheckedAtRunTime, At) << Name << shown(*V.Guard);
+      A.Checks.push_back(WithinDimensions{Name, std::move(*V.Guard), At});
+    }
+    return true;
   }
 
   // `F` widened to every iteration: scale 0, and the hull of its elements
@@ -495,6 +523,7 @@ private:
   const BodyModel &M;
   DiagnosticsEngine &Diags;
   LevelModel &Model; // its atoms and linearizer are ours: one meaning for a polynomial
+  LevelModel &Dependence; // the dependence test's reading: whether inner subscripts stay inside
   AtomTable &Atoms;
   Linearizer &Lin;
   const bool MayRunOnHost; // a pointer of unknown length sends the loop to CPU threads
@@ -505,11 +534,11 @@ private:
 } // namespace
 
 std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &M, const VarDecl *V, StringRef Name,
-                                       LevelModel &Model, DiagnosticsEngine &Diags) {
+                                       LoopModel &Model, DiagnosticsEngine &Diags) {
   return Inference(A, M, Model, Diags, /*MayRunOnHost=*/false).sectionOf(V, Name);
 }
 
-bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, LevelModel &Model, DiagnosticsEngine &Diags,
+bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, LoopModel &Model, DiagnosticsEngine &Diags,
                    bool MayRunOnHost) {
   A.Arrays.clear();
   if (!A.Loop)

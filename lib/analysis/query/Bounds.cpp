@@ -26,16 +26,24 @@ public:
   // where isl cannot say it in plain arithmetic, or where it never holds
   // while the loop runs two iterations.
   std::optional<ParamCondition> inBoundsGuard(llvm::ArrayRef<const Access *> Xs) {
+    return verdict(Xs).Guard;
+  }
+
+  DimensionsVerdict verdict(llvm::ArrayRef<const Access *> Xs) {
+    DimensionsVerdict Leaves;
+    Leaves.K = DimensionsVerdict::MayLeave;
     Set Outside;
     for (const Access *X : Xs) {
       const StmtModel &S = stmt(X);
       if (!S.InBounds)
         continue;
       if (!S.Exact)
-        return std::nullopt;
+        return Leaves;
       Set Params(isl_set_params(isl_set_subtract(S.Domain.copy(), S.InBounds.copy())));
       Outside = Outside ? Set(isl_set_union(Outside.release(), Params.release())) : std::move(Params);
     }
+    if (!Outside)
+      return DimensionsVerdict{};
     // Where the loop has fewer than two iterations, or none of these
     // accesses runs, the guard's value does not matter.
     Set Runs = twoIterations(), Touches;
@@ -43,19 +51,24 @@ public:
       Set Params(isl_set_params(stmt(X).Domain.copy()));
       Touches = Touches ? Set(isl_set_union(Touches.release(), Params.release())) : std::move(Params);
     }
-    if (!Outside || !Runs || !Touches)
-      return std::nullopt;
+    if (!Runs || !Touches)
+      return Leaves;
     Runs = Set(isl_set_intersect(Runs.release(), Touches.release()));
+    if (isl_set_is_empty(Set(isl_set_intersect(Runs.copy(), Outside.copy())).get()) == isl_bool_true)
+      return DimensionsVerdict{};
     Set Within(isl_set_subtract(Runs.copy(), Outside.release()));
     if (!Within || isl_set_is_empty(Within.get()) != isl_bool_false)
-      return std::nullopt;
+      return Leaves;
     Within = Set(isl_set_gist(isl_set_coalesce(Within.release()), Runs.release()));
     if (!Within)
-      return std::nullopt;
+      return Leaves;
     isl_ast_build *Build = isl_ast_build_from_context(isl_set_universe(isl_set_get_space(Within.get())));
     IslAstExpr E(isl_ast_build_expr_from_set(Build, Within.release()));
     isl_ast_build_free(Build);
-    return E ? condition(E.get()) : std::nullopt;
+    if (!E || !(Leaves.Guard = condition(E.get())))
+      return Leaves;
+    Leaves.K = DimensionsVerdict::Guarded;
+    return Leaves;
   }
 
   // An isl condition over the loop's parameters as a value: comparisons,
@@ -119,6 +132,11 @@ public:
 
 std::optional<ParamCondition> inBoundsGuard(LevelModel &Model, llvm::ArrayRef<const Access *> Accesses) {
   return BoundsGuard(Model).inBoundsGuard(Accesses);
+}
+
+DimensionsVerdict withinDimensions(LevelModel &Model, llvm::ArrayRef<const Access *> Accesses) {
+  Model.relations(Accesses);
+  return BoundsGuard(Model).verdict(Accesses);
 }
 
 } // namespace gpuautopar

@@ -13,7 +13,7 @@ class DiagnosticsEngine;
 namespace gpuautopar {
 
 struct BodyModel;  // lib/analysis/model/BodyModel.h: what the body does, collected in one walk
-class LevelModel; // lib/analysis/model/LoopModel.h: the loop as isl sees it, built once per nest
+class LoopModel; // lib/analysis/model/LoopModel.h: the loop as isl sees it, built once per nest
 
 // Fills `A.Arrays` from the model of `A.Loop`'s body and `A.Clauses.Maps` (a map clause
 // overrides what is inferred). A raw pointer whose extent cannot be known
@@ -21,14 +21,15 @@ class LevelModel; // lib/analysis/model/LoopModel.h: the loop as isl sees it, bu
 // the loop then runs on CPU threads instead (A.Mode becomes Host, A.Arrays is
 // cleared, a remark names the pointer and the map clause that would bring the
 // loop to a GPU); under `mode(kernel)` it is an error, and false is returned.
-// `Model` is A.Loop's, read for sections (LoopModel::forSections).
-bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, LevelModel &Model, clang::DiagnosticsEngine &Diags,
+// `Model` is A.Loop's. A section that holds only while a built-in array's
+// inner subscripts stay inside their dimensions adds that check to A.Checks.
+bool inferDataMaps(LoopAnalysis &A, const BodyModel &Body, LoopModel &Model, clang::DiagnosticsEngine &Diags,
                    bool MayRunOnHost);
 
 // The section one iteration of `A.Loop` touches of what the body names
 // `Name` through `V` (`V` itself, or a member of it: "s.data"), as a map of
 // it would have it, or nothing; reports nothing.
 std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &Body, const clang::VarDecl *V,
-                                       llvm::StringRef Name, LevelModel &Model, clang::DiagnosticsEngine &Diags);
+                                       llvm::StringRef Name, LoopModel &Model, clang::DiagnosticsEngine &Diags);
 
 } // namespace gpuautopar

@@ -68,6 +68,7 @@ enum class Diag {
   PackedBitsWrite,        // warning (error with --strict): '%0' is a std::vector<bool>: ... neighbouring elements race
   AliasCheckedAtRunTime,  // remark: '%0' and '%1' may overlap; compared before the loop runs
   BoundsCheckedAtRunTime, // remark: the subscripts of '%0' stay inside its dimensions only if %1; checked first
+  SectionBoundsCheckedAtRunTime, // remark: the section of '%0' holds only if its subscripts stay inside (%1)
   UnknownCall,            // warning (error with --strict): call to '%0' %1 (unseen effects)
   MayThrow,               // warning (error with --strict): %0 may throw; iterations after it may have run
   // Classification.

@@ -8,10 +8,10 @@
 // `// expect: unknown race` marks a warned loop that really races: the driver
 // does not run it.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 64 loops: 2 checked, 9 dependent, 3 error, 22 independent, 26 unknown, 2 warning; 0 mismatches
+// CHECK: 65 loops: 3 checked, 9 dependent, 3 error, 22 independent, 26 unknown, 2 warning; 0 mismatches
 // Every accepted loop the driver runs gives the serial numbers, five times on sim:3:
 // RUN: %run-corpus equal --runs 5 --out %t.e %s %S/Inputs/effects-corpus.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 34 accepted loops, 29 arrays: equal to serial on cpu and sim:3
+// EQUAL: 35 accepted loops, 30 arrays: equal to serial on cpu and sim:3
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -350,6 +350,11 @@ void overlap(double *x, const double (*rows)[4], int n) {
   // expect: checked
 #pragma gpu_autopar for map(tofrom: x[0:n / 4]) map(to: rows[0:n / 4])
   for (int i = 0; i < n / 4; ++i) x[i] = rows[i][1] + 1;                       // rows may be x seen as rows of four
+}
+void overlap_rows(double *x, const double (*rows)[4], int n) {
+  // expect: checked
+#pragma gpu_autopar for map(tofrom: x[0:n])
+  for (int i = 0; i < n; ++i) x[i] = rows[0][i + 1] + 1;                       // past row 0 once n > 3: rows[1] may be x
 }
 void overlap_types(double *x, const int *k, int n) {
   // expect: independent

@@ -36,3 +36,15 @@ void previous_column(int n, int m) {
   // DIAG: within-dimensions.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'B': iterations conflict only for some values of the loop's parameters (with n = 2, m = 49, iterations i=0 and i=1 both write B[0][48])
 }
 // CHECK: ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options(),
+
+// A loop that only reads the rows: the section copied (or compared with
+// out's) is told by the first subscript, which holds only while the second
+// stays inside its row; rows[0][i + 1] reads rows[1][0] at i = 47.
+void shifted_read(double *out, const double (*rows)[48], int n) {
+#pragma gpu_autopar for map(from: out[0:n])
+  for (int i = 0; i < n; i++)
+    out[i] = rows[0][i + 1];
+  // DIAG: within-dimensions.cpp:[[@LINE-1]]:14: remark: the elements of 'rows' the loop touches are told by its first subscript only while the others stay inside its dimensions (n <= 47); the rewritten loop checks this first and runs serially if not
+  // DIAG: within-dimensions.cpp:[[@LINE-2]]:5: remark: 'out' and 'rows' may overlap; the rewritten loop compares their addresses first and runs serially if they do
+}
+// CHECK: ::gpu_autopar::options().check_disjoint(0, "out", 1, "rows").check_within((long long)(n) <= 47LL, "rows", "n <= 47"),

@@ -146,6 +146,15 @@ CORPUS_FUNCTION(overlap_one_array) {
   overlap(x.data(), reinterpret_cast<const double (*)[4]>(x.data()), size());
 }
 
+CORPUS_FUNCTION(overlap_rows) {
+  static D y;
+  y.assign(size() + 8, 0);
+  corpus::fill("y", y);
+  // x is row 1 of rows: rows[0][i + 1] reads x[i - 3] from i = 3 on, which only a
+  // section of all the elements it reads (not row 0 alone) sees: run serially
+  overlap_rows(y.data() + 4, reinterpret_cast<const double (*)[4]>(y.data()), size() / 2);
+}
+
 CORPUS_FUNCTION(overlap_types) {
   static D x;
   static std::vector<int> k;
