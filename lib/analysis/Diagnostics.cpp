@@ -118,6 +118,9 @@ Entry loopEntry(Diag D, bool Strict) {
                       "neighbouring elements race; use std::vector<char>"};
   case Diag::InputOutput:
     return {Unproven, "'%0' does input or output; iterations running in parallel interleave it in any order"};
+  case Diag::OrderedInputOutput:
+    return {L::Error, "'%0' does input or output, which the loop does in the order of its iterations; iterations "
+                      "running in parallel would interleave it in any order: do it before or after the loop"};
   default: return {L::Error, nullptr}; // another group's
   }
 }

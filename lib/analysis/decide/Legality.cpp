@@ -509,9 +509,13 @@ private:
         {F ? "call to '" + F->getNameAsString() + "'" : std::string("the body")});
   }
 
+  // Output in iteration order is part of what the serial loop does: an
+  // error for our own annotation. An OpenMP or OpenACC directive already
+  // declares the interleaving acceptable (its own semantics): a warning.
   void inputOutput() {
     if (!Walk.InputOutput.empty())
-      add(Diag::InputOutput, Walk.InputOutput.front().first->getBeginLoc(), {Walk.InputOutput.front().second});
+      add(assertedBy(A.Pragma.Dialect) ? Diag::InputOutput : Diag::OrderedInputOutput,
+          Walk.InputOutput.front().first->getBeginLoc(), {Walk.InputOutput.front().second});
   }
 
   LoopAnalysis &A;

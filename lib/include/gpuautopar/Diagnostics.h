@@ -62,7 +62,8 @@ enum class Diag {
   NoteAccess,             // note: %0 of '%1' here
   NoteWitness,            // note: for example, %0 (two iterations that conflict)
   CalleeWritesGlobal,     // warning (error with --strict): call to '%0' writes '%1', shared by all iterations
-  InputOutput,            // warning (error with --strict): '%0' does input or output
+  InputOutput,            // warning (error with --strict): '%0' does input or output (an OpenMP/OpenACC loop)
+  OrderedInputOutput,     // error: '%0' does input or output, which the serial loop does in order
   UnknownDependence,      // warning (error with --strict): cannot prove distinct elements
   MayAlias,               // warning (error with --strict): '%0' and '%1' may alias; %2 (what to do)
   PackedBitsWrite,        // warning (error with --strict): '%0' is a std::vector<bool>: ... neighbouring elements race

@@ -17,7 +17,7 @@ void remarks(std::vector<double> &__restrict__ v, std::vector<std::string> &name
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     std::printf("%f\n", v[i]);
-// CHECK: classification.cpp:[[@LINE-1]]:5: warning: 'printf' does input or output; iterations running in parallel interleave it in any order
+// CHECK: classification.cpp:[[@LINE-1]]:5: error: 'printf' does input or output, which the loop does in the order of its iterations; iterations running in parallel would interleave it in any order: do it before or after the loop
 // CHECK: classification.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body calls 'printf', which cannot run on a GPU
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
@@ -53,7 +53,7 @@ void overrides(std::vector<double> &__restrict__ v, float *img, int n) {
 #pragma gpu_autopar for mode(kernel)
   for (int i = 0; i < n; ++i)
     std::printf("%f\n", v[i]);
-// CHECK: classification.cpp:[[@LINE-1]]:5: warning: 'printf' does input or output; iterations running in parallel interleave it in any order
+// CHECK: classification.cpp:[[@LINE-1]]:5: error: 'printf' does input or output, which the loop does in the order of its iterations; iterations running in parallel would interleave it in any order: do it before or after the loop
 // CHECK: classification.cpp:[[@LINE-2]]:5: error: mode(kernel) needs a body that can run on a GPU, but it calls 'printf', which cannot run on a GPU
 // CHECK: classification.cpp:[[@LINE-5]]:30: note: mode clause is here
 #pragma gpu_autopar for mode(kernel)
@@ -69,5 +69,5 @@ void overrides(std::vector<double> &__restrict__ v, float *img, int n) {
 #pragma gpu_autopar for mode(host)
   for (int i = 0; i < n; ++i)
     std::printf("%f\n", v[i]);
-// CHECK: classification.cpp:[[@LINE-1]]:5: warning: 'printf' does input or output; iterations running in parallel interleave it in any order
+// CHECK: classification.cpp:[[@LINE-1]]:5: error: 'printf' does input or output, which the loop does in the order of its iterations; iterations running in parallel would interleave it in any order: do it before or after the loop
 }
