@@ -135,9 +135,9 @@ Entry placementEntry(Diag D) {
   case Diag::VariableLengthArray:
     return {L::Error, "'%0' is a variable-length array, which a kernel's data maps cannot describe; run the loop "
                       "on CPU threads (no mode clause), or allocate it with std::vector or give it a constant size"};
-  case Diag::VariableLengthRows:
-    return {L::Error, "'%0' is an array of variable-length rows, which the rewritten loop body (a lambda) cannot "
-                      "capture; allocate it with std::vector or give its rows a constant size"};
+  case Diag::VariableLengthRowsSize:
+    return {L::Error, "the body takes the size of '%0', an array of variable-length rows, which it can only reach "
+                      "through a description of its rows: take the size before the loop"};
   case Diag::MapNeedsLength:
     return {L::Error, "cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])' with its length"};
   case Diag::NeedsCxx17:

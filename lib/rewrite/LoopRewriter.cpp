@@ -201,7 +201,7 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   else if (std::string Produced = producedText(A); !Produced.empty())
     OS << Cont << Produced;
   OS << Cont << reductionsText(A.Clauses) << Cont
-     << (A.Mode == LoopMode::Kernel ? "[=] GPU_AUTOPAR_HD (" : "[&](") << H.Params
+     << (A.Mode == LoopMode::Kernel ? "[=] GPU_AUTOPAR_HD (" : "[&" + variableRowsCaptures(A) + "](") << H.Params
      << extraParameters(A, Ctx) << ")" << (Compound ? "" : " {" + Prologue) << "\n";
   if (KeepBetween)
     OS << lineDirective(SM.getPresumedLineNumber(RParen), Names); // the rest of the header's line follows

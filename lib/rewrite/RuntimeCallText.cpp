@@ -188,4 +188,32 @@ std::string privateCopiesText(const LoopClauses &C, const std::string &Induction
   return S;
 }
 
+namespace {
+
+// How many dimensions `V` has after its first.
+unsigned innerDimensions(const clang::VarDecl *V) {
+  const clang::ASTContext &Ctx = V->getASTContext();
+  clang::QualType T = V->getType().getNonReferenceType();
+  T = T->isPointerType() ? T->getPointeeType() : Ctx.getAsArrayType(T)->getElementType();
+  unsigned Inner = 0;
+  for (; const clang::ArrayType *AT = Ctx.getAsArrayType(T); ++Inner)
+    T = AT->getElementType();
+  return Inner;
+}
+
+} // namespace
+
+std::string variableRowsCaptures(const LoopAnalysis &A) {
+  std::string S;
+  for (const clang::VarDecl *V : A.VariableRows) {
+    const std::string Name = V->getNameAsString();
+    const unsigned Inner = innerDimensions(V);
+    std::string Row = Name, Lengths;
+    for (unsigned K = 1; K <= Inner; ++K, Row += "[0]")
+      Lengths += ", sizeof(" + Row + "[0]) / sizeof(" + Row + "[0][0])";
+    S += ", " + Name + " = ::gpu_autopar::rows_of(&" + Row + "[0]" + Lengths + ")";
+  }
+  return S;
+}
+
 } // namespace gpuautopar

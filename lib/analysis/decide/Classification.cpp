@@ -226,6 +226,27 @@ std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, co
   return Out;
 }
 
+// A `sizeof` or `alignof` in `S` of an expression that names `V`.
+const UnaryExprOrTypeTraitExpr *sizeOfNaming(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return nullptr;
+  if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S); U && !U->isArgumentType()) {
+    llvm::SmallVector<const Stmt *, 8> Work{U->getArgumentExpr()};
+    while (!Work.empty()) {
+      const Stmt *T = Work.pop_back_val();
+      if (const auto *R = dyn_cast_or_null<DeclRefExpr>(T); R && R->getDecl() == V)
+        return U;
+      if (T)
+        Work.append(T->child_begin(), T->child_end());
+    }
+    return nullptr;
+  }
+  for (const Stmt *C : S->children())
+    if (const UnaryExprOrTypeTraitExpr *U = sizeOfNaming(C, V))
+      return U;
+  return nullptr;
+}
+
 } // namespace
 
 bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, DiagnosticsEngine &Diags) {
@@ -233,18 +254,29 @@ bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diagn
   // lambdas capture it by reference (g++, clang and nvcc's host compiler
   // accept that), while a kernel's data maps cannot describe its type.
   // Rows of variable length (`float a[n][m]`) no lambda can capture (g++:
-  // "capture of variably-modified type ... not implemented").
+  // "capture of variably-modified type ... not implemented"): the rewrite
+  // hands the body a pointer to them instead (A.VariableRows).
+  A.VariableRows.clear();
   for (const Access &X : Body.Accesses) {
     if (!X.Var || !X.Var->getType()->isVariablyModifiedType())
       continue;
-    const ArrayType *AT = Ctx.getAsArrayType(X.Var->getType().getNonReferenceType());
-    const bool Rows = AT && AT->getElementType()->isVariablyModifiedType();
-    if (A.Clauses.Mode == LoopMode::Kernel || Rows) {
-      report(Diags, Rows ? Diag::VariableLengthRows : Diag::VariableLengthArray, X.E->getExprLoc())
-          << X.Var->getName();
+    if (A.Clauses.Mode == LoopMode::Kernel) {
+      report(Diags, Diag::VariableLengthArray, X.E->getExprLoc()) << X.Var->getName();
       report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
       return false;
     }
+    const QualType T = X.Var->getType().getNonReferenceType();
+    const ArrayType *AT = Ctx.getAsArrayType(T);
+    const QualType Row = AT ? AT->getElementType() : T->isPointerType() ? T->getPointeeType() : QualType();
+    if (Row.isNull() || !Row->isVariablyModifiedType() || llvm::is_contained(A.VariableRows, X.Var))
+      continue;
+    // The body sees a description of the rows, whose size is not the array's.
+    if (const UnaryExprOrTypeTraitExpr *Size = sizeOfNaming(A.Loop->body(), X.Var)) {
+      report(Diags, Diag::VariableLengthRowsSize, Size->getBeginLoc()) << X.Var->getName();
+      report(Diags, Diag::NoteDeclaredHere, X.Var->getLocation()) << X.Var->getName();
+      return false;
+    }
+    A.VariableRows.push_back(X.Var);
   }
   ModeCauses Scan(Ctx);
   for (const BodyModel::Construct &C : Body.Constructs)

@@ -51,6 +51,10 @@ struct StmtModel {
   // does not (query/Bounds.cpp).
   Set InBounds;
   bool BoundsKnown = false;
+  // A dimension of variable length is a coordinate of its own, not
+  // flattened with the ones before it: Rel then holds only while the
+  // subscript stays inside it, and the dependence test must ask InBounds.
+  bool SplitRows = false;
 };
 
 // An element `Q + C*x` where only x, the variable of one counted inner
@@ -133,7 +137,8 @@ private:
   std::vector<unsigned> strides(Poly P);
   bool columnInRow(const StmtModel &S, const PwAff &Col, unsigned StrideAtom);
   std::string nonAffineReason(const Access &X, const StmtModel &S);
-  void assumeWithin(StmtModel &S, const Poly &Sub, int64_t Extent);
+  void assumeWithin(StmtModel &S, const Poly &Sub, PwAff Extent);
+  PwAff rowLength(const Access &X, size_t Level, const StmtModel &S);
 
   const Products Reading;
   std::map<unsigned, IslId> Ids;

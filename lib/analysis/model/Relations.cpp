@@ -24,7 +24,12 @@ namespace {
 // How the object's memory is laid out: runs of dimensions that are
 // contiguous (a built-in array's `[4][8]`) form one block, indexed by one
 // flat offset; a pointer or container element starts a new block (`T**`,
-// `std::vector<std::vector<T>>`: each row is its own object).
+// `std::vector<std::vector<T>>`: each row is its own object). A dimension
+// of variable length (`double b[n][m]`, after the first) starts a block
+// too, with the extent VariableExtent: its subscript is a coordinate of its
+// own, kept inside [0, the row's run-time length) by a bounds condition.
+constexpr int64_t VariableExtent = -1;
+
 std::vector<std::vector<int64_t>> objectLayout(QualType T, const ASTContext &Ctx) {
   std::vector<std::vector<int64_t>> Blocks;
   bool NewBlock = true;
@@ -35,6 +40,13 @@ std::vector<std::vector<int64_t>> objectLayout(QualType T, const ASTContext &Ctx
     if (const auto *CA = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
       Extent = CA->getSize().getLimitedValue(int64_t(1) << 40);
       Elem = CA->getElementType();
+    } else if (const auto *VA = dyn_cast<VariableArrayType>(T.getTypePtr())) {
+      // `[3]` beside a dimension of variable length is one too, to clang.
+      const Expr *Size = VA->getSizeExpr();
+      std::optional<llvm::APSInt> Known = Size ? Size->getIntegerConstantExpr(Ctx) : std::nullopt;
+      Extent = Known && Known->isStrictlyPositive() ? Known->getLimitedValue(int64_t(1) << 40) : VariableExtent;
+      Elem = VA->getElementType();
+      NewBlock = NewBlock || Extent == VariableExtent;
     } else if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr())) {
       Elem = AT->getElementType();
     } else if (T->isPointerType()) {
@@ -142,7 +154,18 @@ std::vector<LevelModel::Flat> LevelModel::flatOffsets(llvm::ArrayRef<const Acces
         if (Next < S.Subscripts.size()) {
           std::optional<Poly> Sub = S.Subscripts[Next++];
           if (SeekBounds && D > 0 && Block[D] > 0 && Sub)
-            assumeWithin(S, *Sub, Block[D]);
+            assumeWithin(S, *Sub, constant(S.Sp, Block[D]));
+          if (SeekBounds && Block[D] == VariableExtent && Next > 1 && Sub) {
+            if (PwAff Extent = rowLength(*X, Next - 1, S)) {
+              // A row of a variable-length array has an element at least.
+              S.Domain = Set(isl_set_intersect(S.Domain.release(),
+                                               compare(Extent, constant(S.Sp, 1), BO_GE).release()));
+              assumeWithin(S, *Sub, std::move(Extent));
+              S.SplitRows = true;
+            }
+            else
+              inexact(S, "a dimension of '" + X->Name + "' has no constant extent");
+          }
           if (Offset && Sub && Stride) {
             std::optional<Poly> Scaled = scale(*Sub, Stride);
             Offset = Scaled ? add(*Offset, *Scaled) : std::nullopt;
@@ -356,13 +379,31 @@ std::string LevelModel::nonAffineReason(const Access &X, const StmtModel &S) {
   return "subscript '" + X.Name + Subs + "' is not affine in the loop variables";
 }
 
+// The run-time length of dimension `Level` (> 0) of the variable-length
+// array `X` indexes, as a parameter the rewritten code can evaluate where
+// the loop stands: `sizeof(b[0]) / sizeof(b[0][0])` is b's row length
+// whatever has happened to the `m` of its declaration since. Nothing for an
+// array reached through a member.
+PwAff LevelModel::rowLength(const Access &X, size_t Level, const StmtModel &S) {
+  if (!X.Var || X.ThroughMember)
+    return {};
+  std::string Row = X.Var->getNameAsString();
+  for (size_t K = 1; K < Level; ++K)
+    Row += "[0]";
+  Atom A{Atom::Size};
+  A.Root = X.Var;
+  A.Divisor = int64_t(Level); // v.size() has 0
+  A.Spelling = "sizeof(" + Row + "[0]) / sizeof(" + Row + "[0][0])";
+  return pa(Poly::atom(Atoms.intern(std::move(A))), S);
+}
+
 // Narrows S.InBounds to the instances where `Sub` lies in [0, Extent).
-void LevelModel::assumeWithin(StmtModel &S, const Poly &Sub, int64_t Extent) {
+void LevelModel::assumeWithin(StmtModel &S, const Poly &Sub, PwAff Extent) {
   PwAff At = pa(Sub, S);
   if (!At)
     return;
   Set Within(isl_set_intersect(compare(At, constant(S.Sp, 0), BO_GE).release(),
-                               compare(At, constant(S.Sp, Extent), BO_LT).release()));
+                               compare(At, std::move(Extent), BO_LT).release()));
   S.InBounds = S.InBounds ? Set(isl_set_intersect(S.InBounds.release(), Within.release())) : std::move(Within);
 }
 

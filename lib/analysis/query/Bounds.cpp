@@ -136,6 +136,10 @@ std::optional<ParamCondition> inBoundsGuard(LevelModel &Model, llvm::ArrayRef<co
 
 DimensionsVerdict withinDimensions(LevelModel &Model, llvm::ArrayRef<const Access *> Accesses) {
   Model.relations(Accesses);
+  return dimensionsOf(Model, Accesses);
+}
+
+DimensionsVerdict dimensionsOf(LevelModel &Model, llvm::ArrayRef<const Access *> Accesses) {
   return BoundsGuard(Model).verdict(Accesses);
 }
 

@@ -29,5 +29,7 @@ struct DimensionsVerdict {
   std::optional<ParamCondition> Guard; // Guarded: when they stay inside
 };
 DimensionsVerdict withinDimensions(LevelModel &Model, llvm::ArrayRef<const Access *> Accesses);
+// The same on relations already built (LevelModel::relations).
+DimensionsVerdict dimensionsOf(LevelModel &Model, llvm::ArrayRef<const Access *> Accesses);
 
 } // namespace gpuautopar

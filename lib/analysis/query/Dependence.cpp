@@ -40,7 +40,7 @@ public:
     Model.relations(Xs);
     DependenceVerdict V = search(Xs, false);
     if (V.K == DependenceVerdict::Independent)
-      return V;
+      return splitRows(Xs) ? insideRows(Xs) : V;
     // `a[i][j]` of a `T a[][64]` with `j < m` conflicts only when m > 64:
     // independent wherever the subscripts stay inside their dimensions,
     // which the rewritten loop checks before it runs.
@@ -55,6 +55,29 @@ public:
       if (V.K == DependenceVerdict::Unknown && W.K == DependenceVerdict::Unknown)
         return W;
     }
+    return V;
+  }
+
+  // Whether an access indexes a row of variable length as a coordinate of
+  // its own (LevelModel::rowLength), which the relations take as inside it.
+  bool splitRows(llvm::ArrayRef<const Access *> Xs) {
+    return llvm::any_of(Xs, [&](const Access *X) { return stmt(X).SplitRows; });
+  }
+
+  // Independent as the relations say, which hold while every subscript of
+  // a variable-length row stays inside it: `d[i][j + 1]` with j < m reads
+  // the next row's first element once m reaches the row's length. So
+  // independent with a guard the rewritten loop checks, or unknown.
+  DependenceVerdict insideRows(llvm::ArrayRef<const Access *> Xs) {
+    DimensionsVerdict D = dimensionsOf(Model, Xs);
+    DependenceVerdict V;
+    if (D.K == DimensionsVerdict::Guarded)
+      V.Guard = std::move(D.Guard);
+    if (D.K != DimensionsVerdict::MayLeave)
+      return V;
+    V.K = DependenceVerdict::Unknown;
+    V.Write = V.Other = *llvm::find_if(Xs, [](const Access *X) { return X->Write; });
+    V.Why = "a subscript of '" + V.Write->Name + "' may leave a row whose length is only known at run time";
     return V;
   }
 

@@ -77,7 +77,7 @@ enum class Diag {
   KernelNotOffloadable,    // mode(kernel) but the body %0
   NoteModeClause,          // note: mode clause is here
   VariableLengthArray,     // error: '%0' is a variable-length array, which the rewritten body cannot capture
-  VariableLengthRows,      // error: '%0' is an array of variable-length rows, which no lambda can capture
+  VariableLengthRowsSize,  // error: the size of '%0', an array of variable-length rows, in the body
   // Data maps (lib/analysis/DataMap.cpp).
   MapNeedsLength,          // cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])'
   // The file as a whole (lib/driver).

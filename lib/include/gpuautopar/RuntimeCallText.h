@@ -43,5 +43,10 @@ std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx)
 // firstprivate, and for lastprivate a keeper that hands the copy back after
 // the last iteration (`Induction` names the body's induction variable).
 std::string privateCopiesText(const LoopClauses &C, const std::string &Induction);
+// Arrays of variable-length rows (A.VariableRows), which no lambda can
+// capture: init-captures under their own names of their rows as the runtime
+// describes them (`, b = ::gpu_autopar::rows_of(&b[0][0], sizeof(b[0]) /
+// sizeof(b[0][0]))`), which index as the arrays do.
+std::string variableRowsCaptures(const LoopAnalysis &A);
 
 } // namespace gpuautopar

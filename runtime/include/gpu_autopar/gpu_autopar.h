@@ -29,4 +29,5 @@
 #include <gpu_autopar/loops.h>
 #include <gpu_autopar/options.h>
 #include <gpu_autopar/reductions.h>
+#include <gpu_autopar/variable_rows.h>
 #include <gpu_autopar/view.h>

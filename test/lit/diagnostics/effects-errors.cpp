@@ -86,6 +86,17 @@ void vla_kernel(int n) {
 // CHECK: effects-errors.cpp:[[@LINE-5]]:10: note: 'vla' is declared here
 }
 
+// An array of variable-length rows reaches the body as a description of its
+// rows (::gpu_autopar::rows_of), whose size is not the array's.
+void vla_rows_size(int n, int m, double *out) {
+  double rows[n][m];
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    out[i] = rows[i][0] * sizeof(rows[i]);
+// CHECK: effects-errors.cpp:[[@LINE-1]]:27: error: the body takes the size of 'rows', an array of variable-length rows, which it can only reach through a description of its rows: take the size before the loop
+// CHECK: effects-errors.cpp:[[@LINE-5]]:10: note: 'rows' is declared here
+}
+
 // A std::map's operator[] inserts a missing key: every iteration changes the
 // whole map (this one crashed on CPU threads while it was taken for a
 // subscript).
