@@ -46,6 +46,9 @@ PRELUDE = ["-include", "stdio.h", "-include", "stdlib.h", "-DPOLYBENCH_TIME", "-
 # user follows by adding the clause it names (lib/analysis/ScalarUses.cpp, sharedWriteAdvice).
 ADVICE_REDUCTION = re.compile(r"^'(\w+)' is declared outside the loop and written in it; every use updates it "
                               r"with '[^']+': add it to a 'reduction\(([^:]+): \w+\)' clause")
+# A flag (`set = TRUE`): "every write stores 1, which a 'reduction(||: set)' clause gives when ...".
+ADVICE_FLAG = re.compile(r"^'(\w+)' is declared outside the loop and written in it; every write stores [01], which a "
+                         r"'reduction\(([^:]+): \w+\)' clause gives")
 ADVICE_PRIVATE = re.compile(r"^'(\w+)' is declared outside the loop and written in it; every iteration writes "
                             r"it before reading it: add it to a private\(\.\.\.\) clause")
 
@@ -398,7 +401,7 @@ def advice(entry):
     for reason in entry.get("reasons", []):
         if reason.get("kind") != "error":
             continue
-        m = ADVICE_REDUCTION.match(reason.get("message", ""))
+        m = ADVICE_REDUCTION.match(reason.get("message", "")) or ADVICE_FLAG.match(reason.get("message", ""))
         if m:
             clauses.append("reduction(%s: %s)" % (m.group(2), m.group(1)))
             continue

@@ -99,6 +99,15 @@ void ReductionMatcher::binary(const BinaryOperator *B) {
     return;
   }
   const Expr *RHS = B->getRHS()->IgnoreParenImpCasts();
+  // `found = 1` (a flag, `TRUE` in C): `found = found || 1` whenever it held
+  // 0 or 1 before; `ok = 0` likewise `ok = ok && 0`.
+  if (std::optional<llvm::APSInt> C = RHS->getIntegerConstantExpr(Ctx);
+      C && (*C == 0 || *C == 1) && B->getLHS()->getType()->isIntegralOrEnumerationType() && valueDiscarded(B, Ctx)) {
+    handle(B->getLHS());
+    Uses.Updates.push_back({*C == 1 ? ReductionOp::LogicalOr : ReductionOp::LogicalAnd, *C == 1 ? "= 1" : "= 0",
+                            B->getOperatorLoc()});
+    return;
+  }
   if (const auto *Bin = dyn_cast<BinaryOperator>(RHS); Bin && !Bin->isAssignmentOp()) {
     const bool Left = ref(Bin->getLHS()) && !mentions(Bin->getRHS());
     const bool Right = ref(Bin->getRHS()) && !mentions(Bin->getLHS()) && Bin->getOpcode() != BO_Sub;

@@ -201,9 +201,13 @@ std::string sharedWriteAdvice(const Stmt *Body, const VarDecl *V, ASTContext &Ct
   const std::string Name = V->getNameAsString();
   const QualType T = V->getType().getNonReferenceType();
   if (T->isArithmeticType())
-    if (std::optional<ReductionOp> Op = reductionItIs(Body, V, Ctx))
-      return std::string("every use updates it with '") + spelling(*Op) + "': add it to a 'reduction(" +
-             spelling(*Op) + ": " + Name + ")' clause";
+    if (std::optional<ReductionOp> Op = reductionItIs(Body, V, Ctx)) {
+      const std::string Clause = std::string("reduction(") + spelling(*Op) + ": " + Name + ")";
+      if (storesFlag(Body, V, Ctx))
+        return std::string("every write stores ") + (*Op == ReductionOp::LogicalOr ? "1" : "0") +
+               ", which a '" + Clause + "' clause gives when it holds 0 or 1 before the loop: add it to one";
+      return std::string("every use updates it with '") + spelling(*Op) + "': add it to a '" + Clause + "' clause";
+    }
   if (V->getType()->isReferenceType())
     return "it is a reference, so every iteration writes the object it names, which a private(...) copy would "
            "not reach; write a local variable of the body instead, or a reduction(...) if it accumulates";
@@ -254,6 +258,14 @@ std::vector<LegalityVerdict::Reason> privateReadsBeforeWrites(const LoopAnalysis
                    {Finding{Diag::NoteDataSharingClause, P.Loc, {P.Clause}}}});
   }
   return Out;
+}
+
+bool storesFlag(const Stmt *Body, const VarDecl *V, ASTContext &Ctx) {
+  ReductionMatcher M(V, Ctx);
+  MatcherDriver(M).TraverseStmt(const_cast<Stmt *>(Body));
+  return !M.Uses.Updates.empty() && llvm::all_of(M.Uses.Updates, [](const ReductionUpdate &U) {
+    return U.Spelling == "= 1" || U.Spelling == "= 0";
+  });
 }
 
 std::optional<ReductionOp> reductionItIs(const Stmt *Body, const VarDecl *V, ASTContext &Ctx) {

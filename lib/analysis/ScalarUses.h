@@ -38,6 +38,8 @@ const clang::Expr *readBeforeWrite(const clang::Stmt *Body, const clang::VarDecl
 // operator (`s += x`, `m = std::max(m, x)`, `if (x > m) m = x;`, ...), as a
 // reduction clause would require; nothing otherwise.
 std::optional<ReductionOp> reductionItIs(const clang::Stmt *Body, const clang::VarDecl *V, clang::ASTContext &Ctx);
+// Whether every update of `V` in `Body` stores 1 (or every one 0): a flag.
+bool storesFlag(const clang::Stmt *Body, const clang::VarDecl *V, clang::ASTContext &Ctx);
 
 // What to do about `V`, a variable declared outside the loop that the body
 // (`Body`, one iteration) writes without a clause: the reduction its updates

@@ -38,6 +38,19 @@ public:
       return DependenceVerdict{};
     isl_ctx_reset_operations(I);
     Model.relations(Xs);
+    DependenceVerdict V = tested(Xs);
+    if (V.K != DependenceVerdict::Unknown || V.Guard)
+      return V;
+    // Not for every value of the parameters: perhaps for every large one
+    // (always()), asked only now, so that a conflict proven for every value
+    // is the one reported.
+    LargeParameters = true;
+    DependenceVerdict Large = tested(Xs);
+    LargeParameters = false;
+    return Large.K == DependenceVerdict::Dependent ? Large : V;
+  }
+
+  DependenceVerdict tested(llvm::ArrayRef<const Access *> Xs) {
     DependenceVerdict V = search(Xs, false);
     if (V.K == DependenceVerdict::Independent)
       return splitRows(Xs) ? insideRows(Xs) : V;
@@ -168,8 +181,8 @@ public:
   }
 
   // Whether the conflicts happen for every value of the parameters (but
-  // finitely many) for which the loop has two iterations and both accesses
-  // run: `a[j] += 1` for j < m conflicts whenever m >= 1, and with m <= 0
+  // finitely many, or but where one is small) for which the loop has two
+  // iterations and both accesses run: `a[j] += 1` for j < m conflicts whenever m >= 1, and with m <= 0
   // there is nothing to conflict.
   bool always(const Map &D, const StmtModel &X, const StmtModel &Y) {
     Set Q = twoIterations();
@@ -187,8 +200,20 @@ public:
     if (NP < 0)
       return false;
     Missing = Set(isl_set_move_dims(isl_set_from_params(Missing.release()), isl_dim_set, 0, isl_dim_param, 0, NP));
-    return isl_set_is_bounded(Missing.get()) == isl_bool_true;
+    if (isl_set_is_bounded(Missing.get()) == isl_bool_true)
+      return true;
+    if (!LargeParameters)
+      return false;
+    // Or whenever every parameter is large: `b[i][j] = b[i-1][j-1]` for
+    // j < m conflicts for every m but 2. An input worth running in parallel
+    // has such values; where a large one avoids the conflict (`a[i + k]`
+    // with k >= n) the loop stays unknown.
+    for (isl_size K = 0; K < NP; ++K)
+      Missing = Set(isl_set_lower_bound_si(Missing.release(), isl_dim_set, unsigned(K), LargeParameter));
+    return Missing && isl_set_is_empty(Missing.get()) == isl_bool_true;
   }
+  static constexpr int LargeParameter = 64;
+  bool LargeParameters = false;
 
   bool mentionsInduction(const Poly &P) {
     for (const auto &[Mono, C] : P.Terms)

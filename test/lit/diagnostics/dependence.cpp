@@ -102,3 +102,26 @@ template <class T> void prefix_sum(std::vector<T> &v) {
 // CHECK: dependence.cpp:[[@LINE-3]]:13: note: read of 'v' here
 // CHECK: dependence.cpp:[[@LINE-5]]:3: note: for example, with v.size() = 3, iteration i=1 writes v[1] and iteration i=2 reads it
 }
+
+// A conflict for every value of the parameters but small ones (m = 2 here:
+// j only takes 1, and b[i][1] never meets b[i - 1][0]) is a dependence for
+// every input worth running in parallel (DataRaceBench DRB031); one that a
+// large value avoids (k >= n below) stays a warning.
+double diag[100][100];
+void diagonal(int n, int m) {
+#pragma gpu_autopar for
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < m; j++)
+      diag[i][j] = diag[i - 1][j - 1];
+// CHECK: dependence.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'diag': an element written in one iteration is read in another
+// CHECK: dependence.cpp:[[@LINE-2]]:7: note: write of 'diag' here
+// CHECK: dependence.cpp:[[@LINE-3]]:20: note: read of 'diag' here
+// CHECK: dependence.cpp:[[@LINE-6]]:3: note: for example, with n = 3, m = 3, iteration i=1 writes diag[1][1] and iteration i=2 reads it
+}
+void shifted(std::vector<float> &a, int n, int k) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i++)
+    a[i] = a[i + k];
+// CHECK: dependence.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'a': iterations conflict only for some values of the loop's parameters (with n = 2, k = 1, iteration i=1 writes a[1] and iteration i=0 reads it)
+// CHECK: dependence.cpp:[[@LINE-2]]:12: note: read of 'a' here
+}

@@ -3,6 +3,7 @@
 // RUN: %expect-exit 1 %gpu-autopar %s --check -- -std=c++17 -ferror-limit=0 2> %t.err
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not=remark:
 #include <algorithm>
+#include <vector>
 
 void shared(float *__restrict__ a, int n) {
   float last = 0;
@@ -21,6 +22,30 @@ void counters(float *__restrict__ a, int n, int &count) {
       ++count;
 // CHECK: scalars.cpp:[[@LINE-1]]:9: error: 'count' is declared outside the loop and written in it; every use updates it with '+': add it to a 'reduction(+: count)' clause
 // CHECK: scalars.cpp:[[@LINE-6]]:50: note: 'count' is declared here
+}
+
+// A flag set by a plain store is a logical reduction when it holds 0 or 1
+// before the loop (NPB CG's `set = TRUE`): private(...) would lose it.
+void flags(const std::vector<int> &iv, std::vector<float> &v, int n, int key) {
+  int set = 0;
+#pragma gpu_autopar for
+  for (int k = 0; k < n; ++k)
+    if (iv[k] == key) {
+      v[k] = 1;
+      set = 1;
+// CHECK: scalars.cpp:[[@LINE-1]]:7: error: 'set' is declared outside the loop and written in it; every write stores 1, which a 'reduction(||: set)' clause gives when it holds 0 or 1 before the loop: add it to one
+// CHECK: scalars.cpp:[[@LINE-7]]:7: note: 'set' is declared here
+    }
+#pragma gpu_autopar for reduction(||: set)
+  for (int k = 0; k < n; ++k)
+    if (iv[k] == key)
+      set = 1;
+#pragma gpu_autopar for reduction(+: set)
+  for (int k = 0; k < n; ++k)
+    if (iv[k] == key)
+      set = 1;
+// CHECK: scalars.cpp:[[@LINE-1]]:11: error: reduction(+: set) but 'set' is updated with '= 1'
+// CHECK: scalars.cpp:[[@LINE-5]]:38: note: reduction clause is here
 }
 
 void mismatched(float *__restrict__ a, int n) {

@@ -1,5 +1,7 @@
 // reduction(&&) and reduction(||): "are all positive", "is any a multiple of
-// 9973", on bool and int variables.
+// 9973", on bool and int variables; and flags set by a plain store
+// (`found = 1`, NPB CG's `set = TRUE`), which are such reductions when they
+// hold 0 or 1 before the loop.
 // RUN: %e2e --out %t %s | FileCheck %s
 #include <cstdio>
 #include <vector>
@@ -19,6 +21,17 @@ int main() {
     any_multiple = any_multiple || v[i] % 9973 == 0;
   }
   std::printf("all_positive=%d none_zero=%d any_multiple=%d\n", all_positive, none_zero, any_multiple);
+  int found = 0, clean = 1;
+#pragma gpu_autopar for reduction(||: found) reduction(&&: clean)
+  for (int i = 0; i < n; ++i) {
+    if (v[i] == 19999) {
+      v[i] = -1;
+      found = 1;
+    }
+    if (v[i] == 7)
+      clean = 0;
+  }
+  std::printf("found=%d clean=%d v[4705]=%d\n", found, clean, v[4705]);
 }
 // CHECK: cpu: reduction-logical.cpp:15 mode=kernel backend=cpu iterations=30011 devices=1
 // CHECK: sim:3: reduction-logical.cpp:15 mode=kernel backend=sim iterations=30011 devices=3
