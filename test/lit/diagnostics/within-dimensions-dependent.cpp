@@ -27,3 +27,17 @@ void same_prefix(std::vector<double> &a, int n, int w) {
   // CHECK: within-dimensions-dependent.cpp:[[@LINE-2]]:7: note: write of 'a' here
   // CHECK: within-dimensions-dependent.cpp:[[@LINE-5]]:3: note: for example, with n = 2, w = 1, iterations i=0 and i=1 both write a[0]
 }
+
+// `j - 1` from j = 0 reads the previous row's last element through the flat
+// layout, which the previous iteration writes once m reaches 48; and past
+// m = 48 the rows' writes meet: proven once the parameters are large.
+double P[64][48];
+void previous_column(int n, int m) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      P[i][j] = P[i][j - 1];
+  // CHECK: within-dimensions-dependent.cpp:[[@LINE-3]]:3: error: loop-carried dependence on 'P': an element written in one iteration is written again in another
+  // CHECK: within-dimensions-dependent.cpp:[[@LINE-2]]:7: note: write of 'P' here
+  // CHECK: within-dimensions-dependent.cpp:[[@LINE-5]]:3: note: for example, with n = 2, m = 49, iterations i=0 and i=1 both write P[0][48]
+}

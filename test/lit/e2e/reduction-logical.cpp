@@ -33,5 +33,7 @@ int main() {
   }
   std::printf("found=%d clean=%d v[4705]=%d\n", found, clean, v[4705]);
 }
-// CHECK: cpu: reduction-logical.cpp:15 mode=kernel backend=cpu iterations=30011 devices=1
-// CHECK: sim:3: reduction-logical.cpp:15 mode=kernel backend=sim iterations=30011 devices=3
+// CHECK: cpu: reduction-logical.cpp:17 mode=kernel backend=cpu iterations=30011 devices=1
+// CHECK: cpu: reduction-logical.cpp:25 mode=kernel backend=cpu iterations=30011 devices=1
+// CHECK: sim:3: reduction-logical.cpp:17 mode=kernel backend=sim iterations=30011 devices=3
+// CHECK: sim:3: reduction-logical.cpp:25 mode=kernel backend=sim iterations=30011 devices=3

@@ -2,8 +2,8 @@
 // elements only while the subscripts stay inside the array's dimensions get a
 // check of that condition (.check_within) and a remark at the first write;
 // a subscript that leaves its dimension whenever the loop runs (`j - 1` from
-// j = 0) keeps its warning and the loop its plain options. (A conflict inside
-// the dimensions: diagnostics/within-dimensions-dependent.cpp.)
+// j = 0) conflicts through the flat layout: diagnostics/within-dimensions-
+// dependent.cpp, with the conflicts inside the dimensions.
 // RUN: %gpu-autopar %s -- -std=c++17 2>&1 | FileCheck %s
 // RUN: %gpu-autopar --check %s -- -std=c++17 2>&1 | FileCheck %s --check-prefix=DIAG --implicit-check-not=warning: --implicit-check-not=remark:
 double B[64][48];
@@ -27,15 +27,6 @@ void planes(unsigned ni, unsigned nj, unsigned nk) {
   // DIAG: within-dimensions.cpp:[[@LINE-1]]:9: remark: iterations touch distinct elements of 'G' only while its subscripts stay inside its dimensions (nk <= 16 && nj <= 12); the rewritten loop checks this first and runs serially if not
 }
 // CHECK: ::gpu_autopar::options().check_within((long long)(nk) <= 16LL && (long long)(nj) <= 12LL, "G", "nk <= 16 && nj <= 12"),
-
-void previous_column(int n, int m) {
-#pragma gpu_autopar for
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < m; j++)
-      B[i][j] = B[i][j - 1];
-  // DIAG: within-dimensions.cpp:[[@LINE-1]]:7: warning: cannot prove that iterations access distinct elements of 'B': iterations conflict only for some values of the loop's parameters (with n = 2, m = 49, iterations i=0 and i=1 both write B[0][48])
-}
-// CHECK: ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options(),
 
 // A loop that only reads the rows: the section copied (or compared with
 // out's) is told by the first subscript, which holds only while the second
