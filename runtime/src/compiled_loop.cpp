@@ -322,9 +322,22 @@ std::uint64_t compiled_loop::device_bytes(std::uint64_t begin, std::uint64_t end
     return 0;
   const reduction_table& r = parts_.reductions;
   std::uint64_t bytes = r.count ? std::uint64_t(chunk_launch_shape(end - begin, 32).blocks) * r.record_bytes : 0;
-  for (std::size_t k = 0; k < parts_.map_count; ++k)
-    if (placement(place(k)) != placement::device)
-      bytes += std::uint64_t(host_range(parts_.maps[k], begin, end).size()) * parts_.maps[k].element_size;
+  const bool in_region = regions_live();
+  for (std::size_t k = 0; k < parts_.map_count; ++k) {
+    if (placement(place(k)) == placement::device)
+      continue;
+    const erased_map& m = parts_.maps[k];
+    const element_range range = host_range(m, begin, end);
+    const std::size_t n = std::size_t(range.size()) * m.element_size;
+    // Inside a data region's section the chunk allocates nothing for itself:
+    // its device holds its part of the section (data_region.cpp), counted
+    // there; a chunk cut to what is left beside it would leave that part and
+    // move to other rows, on this device or another.
+    region_section section;
+    if (in_region && n && region_section_of(m.host + range.lo * static_cast<long long>(m.element_size), n, &section))
+      continue;
+    bytes += n;
+  }
   return bytes;
 }
 

@@ -245,6 +245,13 @@ public:
     queued();
     check(api_.memcpy_to_host_async(dst, src, bytes, stream_), "copy to host");
   }
+  bool copy_within(void* dst, const void* src, std::size_t bytes) override {
+    if (!api_.memcpy_on_device_async)
+      return false;
+    queued();
+    check(api_.memcpy_on_device_async(dst, src, bytes, stream_), "copy within the GPU");
+    return true;
+  }
   void synchronize() override {
     if (!anything_to_wait_for())
       return;

@@ -126,13 +126,13 @@ void bring_to_host(present_entry& m, byte_range range, host_copies& copies) {
   for (byte_range piece : m.host_valid.missing(range)) {
     for (std::size_t d = 0; d < m.on.size() && !piece.empty(); ++d) {
       device_copy& c = m.on[d];
-      if (!c.mem)
+      if (!c.block)
         continue;
       // Bytes newest on several devices (a halo row copied between them)
       // come back once, from the first that holds them.
       for (byte_range held : c.valid.covered(piece))
         for (byte_range have : m.host_valid.missing(held)) {
-          pool_device(int(d)).resident_to_host_async(m.host + have.begin, c.mem + have.begin, have.size());
+          pool_device(int(d)).resident_to_host_async(m.host + have.begin, c.block->at(have.begin), have.size());
           if (copies.issued.size() <= d)
             copies.issued.resize(m.on.size());
           copies.issued[d] = 1;
@@ -179,12 +179,103 @@ void sync_host(const void* p, std::size_t n) {
   }
 }
 
+// The part of `m` a device's copy should hold for a chunk that uses `r`.
+// At the first use, `r` and a sixteenth of it more on each side: the next
+// loop over the same rows usually reads or writes a little around them (a
+// stencil's halo rows, which its first loop only wrote), and the part should
+// not have to grow for that. When it grows to bytes next to or overlapping
+// it, the part it held and `r`, and from the second time on at least half as
+// much again, towards the side the chunks moved to, so that chunks that move
+// a little at a time make it grow a few times, not at each. Bytes apart from
+// it (a schedule that deals each device pieces all over the loop:
+// schedule(static, c), dynamic) make it the whole section at once, as the
+// device's chunks will come from all over it. Always whole 256-byte blocks of the
+// section, so that every element lies as aligned on the device as on the host.
+byte_range part_to_hold(const present_entry& m, const device_copy& c, byte_range r) {
+  byte_range want;
+  if (!c.block) {
+    const std::uint64_t margin = r.size() / 16;
+    want = {r.begin > margin ? r.begin - margin : 0, std::min<std::uint64_t>(m.bytes, r.end + margin)};
+  } else {
+    const byte_range was = c.block->window;
+    want = {std::min(was.begin, r.begin), std::max(was.end, r.end)};
+    const std::uint64_t least = was.size() + was.size() / 2;
+    if (r.end < was.begin || r.begin > was.end)
+      want = m.whole();
+    else if (c.grows > 0 && want.size() < least) {
+      if (r.end > was.end)
+        want.end = std::min<std::uint64_t>(m.bytes, want.begin + least);
+      else
+        want.begin = want.end > least ? want.end - least : 0;
+    }
+  }
+  constexpr std::uint64_t kAlign = 256;
+  want.begin -= want.begin % kAlign;
+  want.end = std::min<std::uint64_t>(m.bytes, (want.end + kAlign - 1) / kAlign * kAlign);
+  return want;
+}
+
+// Lets go of device d's part of `m`: what only it holds newest goes to the
+// host first. Under the entry's lock, with no chunk of the device using the
+// part (freed once no copy from it to another device is under way).
+void give_up_part(present_entry& m, std::size_t d) {
+  device_copy& c = m.on[d];
+  host_copies copies;
+  copies.issued.resize(m.on.size());
+  for (byte_range held : c.valid.covered(c.block->window))
+    for (byte_range have : m.host_valid.missing(held)) {
+      pool_device(int(d)).resident_to_host_async(m.host + have.begin, c.block->at(have.begin), have.size());
+      copies.issued[d] = 1;
+      c.to_host += have.size();
+      m.host_valid.add(have);
+    }
+  copies.wait();
+  c.valid.remove(c.block->window);
+  c.used = interval_set();
+  c.block.reset();
+}
+
+// Device d's part of `m` grows to hold `r` too: a larger allocation, into
+// which the device copies what it held (nothing crosses the host). Where
+// that cannot be (no room for both at once, a device that cannot copy
+// within itself), the part is given up and allocated anew. Under the entry's
+// lock, with no chunk of the device using the part.
+void grow_part(present_entry& m, std::size_t d, device_context& dev, byte_range r) {
+  device_copy& c = m.on[d];
+  const byte_range want = part_to_hold(m, c, r);
+  auto* lease = dynamic_cast<slot_context*>(&dev);
+  std::shared_ptr<resident_block> grown;
+  try {
+    grown = std::make_shared<resident_block>(pool_device(int(d)), want);
+  } catch (const device_out_of_memory&) {
+  }
+  const byte_range was = c.block->window;
+  if (grown && lease && lease->copy_within(grown->at(was.begin), c.block->mem, was.size())) {
+    lease->synchronize(); // before another device copies from the new part
+    lease->count_allocation();
+    c.block = std::move(grown);
+  } else {
+    grown.reset();
+    give_up_part(m, d);
+    c.block = std::make_shared<resident_block>(pool_device(int(d)), want); // out of memory: the caller's
+    if (lease)
+      lease->count_allocation();
+  }
+  ++c.grows;
+  c.held = std::max<std::uint64_t>(c.held, c.block->window.size());
+}
+
 // "'b[0:n]'", or the size where the program's name is not known.
 std::string described(const char* name, std::uint64_t bytes) {
   return name && *name ? "'" + std::string(name) + "'" : "a section of " + std::to_string(bytes) + " bytes";
 }
 
 } // namespace
+
+resident_block::resident_block(device& d, byte_range w)
+    : owner(&d), mem(static_cast<unsigned char*>(d.resident_allocate(w.size()))), window(w) {}
+
+resident_block::~resident_block() { owner->resident_free(mem); }
 
 presence lookup(const region_section& s, present_entry** found) {
   const auto* p = static_cast<const unsigned char*>(s.host);
@@ -263,9 +354,8 @@ void leave(const std::vector<std::unique_ptr<present_entry>>& left,
   }
   for (const auto& e : left) {
     std::lock_guard<std::mutex> lock(e->m);
-    for (std::size_t d = 0; d < e->on.size(); ++d)
-      if (e->on[d].mem)
-        pool_device(int(d)).resident_free(e->on[d].mem);
+    for (device_copy& c : e->on)
+      c.block.reset(); // freed now, or by the last chunk still holding it
   }
 }
 
@@ -307,20 +397,22 @@ void report_left(const loop_site& site, const std::vector<std::unique_ptr<presen
   std::string devices;
   const int n = rt.pool ? rt.pool->device_count() : 0;
   for (int d = 0; d < n; ++d) {
-    std::uint64_t di = 0, dout = 0, dpeer = 0;
+    std::uint64_t di = 0, dout = 0, dpeer = 0, held = 0;
     for (const auto& m : left)
       if (std::size_t(d) < m->on.size()) {
         di += m->on[d].to_device;
         dout += m->on[d].to_host;
         dpeer += m->on[d].from_peers;
+        held += m->on[d].held;
       }
     in += di;
     out += dout;
     between += dpeer;
-    if (di || dout || dpeer)
+    if (di || dout || dpeer || held)
       devices += std::string(devices.empty() ? "" : ",") + "{\"device\":\"" + rt.pool->get(d).name() +
                  "\",\"bytes_to_device\":" + std::to_string(di) + ",\"bytes_to_host\":" + std::to_string(dout) +
-                 ",\"bytes_from_devices\":" + std::to_string(dpeer) + "}";
+                 ",\"bytes_from_devices\":" + std::to_string(dpeer) + ",\"bytes_held\":" + std::to_string(held) +
+                 "}";
   }
   write_report_line(rt, "{\"region\":\"" + json_escape(where(site)) + "\"" +
                             (rt.rank >= 0 ? ",\"rank\":" + std::to_string(rt.rank) : std::string()) +
@@ -382,26 +474,44 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
                         dev.kind() != device_kind::cpu;
   if (!resident) {
     sync_host(host, bytes);
-    return {residency::through_host, nullptr};
+    return {residency::through_host, nullptr, nullptr};
   }
   std::unique_lock<std::mutex> lock(m.m);
   ensure_devices(m); // sized once, to the pool: `c` stays where it is
   settle_retired_devices(m);
   const std::size_t me = pool_index(dev);
   device_copy& c = m.on[me];
-  if (!c.mem && !c.unusable) {
-    try {
-      c.mem = static_cast<unsigned char*>(pool_device(int(me)).resident_allocate(m.bytes));
+  // The device holds part of the section; this chunk's bytes lie outside it
+  // (a loop over another range, a chunk cut to fit): the part grows, unless
+  // another chunk of the device uses it now (slots(n): from its
+  // region_prepare until it ends), whose kernel may be writing it: this chunk
+  // then copies as outside a region.
+  try {
+    if (c.block && !c.unusable && (o.range.begin < c.block->window.begin || o.range.end > c.block->window.end)) {
+      if (c.block->chunks.load() > 0 || c.preparing > 0) {
+        bring_to_host(m, o.range);
+        return {residency::through_host, nullptr, nullptr};
+      }
+      grow_part(m, me, dev, o.range);
+    }
+    if (!c.block && !c.unusable) {
+      c.block = std::make_shared<resident_block>(pool_device(int(me)), part_to_hold(m, c, o.range));
+      c.held = std::max<std::uint64_t>(c.held, c.block->window.size());
       if (auto* slot = dynamic_cast<slot_context*>(&dev))
         slot->count_allocation();
-    } catch (const device_out_of_memory&) {
-      c.unusable = true; // this device's chunks copy their sections as outside a region
     }
+  } catch (const device_out_of_memory&) {
+    c.unusable = true; // this device's chunks copy their sections as outside a region
   }
   if (c.unusable) {
     bring_to_host(m, o.range);
-    return {residency::through_host, nullptr};
+    return {residency::through_host, nullptr, nullptr};
   }
+  // In use from here: no other chunk of the device makes it grow under this
+  // one (until the chunk lets go of `hold`, when its map_slice goes).
+  const std::shared_ptr<resident_block> block = c.block;
+  block->chunks.fetch_add(1);
+  std::shared_ptr<void> hold(block.get(), [block](void*) { block->chunks.fetch_sub(1); });
   // The parts of the copy this chunk uses for the first time are prepared
   // without the region's lock, so that devices starting a region do that side
   // by side. Another slot of the same device (slots(n) in a region) waits
@@ -410,10 +520,9 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
     for (byte_range piece : fresh)
       c.used.add(piece);
     ++c.preparing;
-    unsigned char* mem = c.mem;
     lock.unlock();
     for (byte_range piece : fresh)
-      pool_device(int(me)).resident_first_use(mem + piece.begin, piece.size());
+      pool_device(int(me)).resident_first_use(block->at(piece.begin), piece.size());
     lock.lock();
     assert(c.preparing > 0);
     --c.preparing;
@@ -422,6 +531,8 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
   m.prepared.wait(lock, [&] { return c.preparing == 0; });
   if (read) {
     bool copied = false;
+    // The parts of other devices copied from, kept until the copies landed.
+    std::vector<std::shared_ptr<resident_block>> sources;
     // What the host does not hold up to date comes straight from a device
     // that does, where the two can copy between them (a halo row from the
     // neighbour's chunk): one copy instead of two, and none over the host.
@@ -430,12 +541,14 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
         for (byte_range stale : m.host_valid.missing(piece))
           for (std::size_t d = 0; d < m.on.size(); ++d) {
             device_copy& peer = m.on[d];
-            if (d == me || !peer.mem || peer.lost || !pool_device(int(me)).can_copy_from(pool_device(int(d))))
+            if (d == me || !peer.block || peer.lost || !pool_device(int(me)).can_copy_from(pool_device(int(d))))
               continue;
             for (byte_range have : peer.valid.covered(stale)) {
               if (c.valid.contains(have))
                 continue;
-              lease->copy_from_peer(c.mem + have.begin, pool_device(int(d)), peer.mem + have.begin, have.size());
+              lease->copy_from_peer(block->at(have.begin), pool_device(int(d)), peer.block->at(have.begin),
+                                    have.size());
+              sources.push_back(peer.block);
               c.from_peers += have.size();
               c.valid.add(have);
               copied = true;
@@ -443,7 +556,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
           }
     for (byte_range piece : c.valid.missing(o.range)) {
       bring_to_host(m, piece);
-      dev.copy_to_device(c.mem + piece.begin, m.host + piece.begin, piece.size());
+      dev.copy_to_device(block->at(piece.begin), m.host + piece.begin, piece.size());
       c.to_device += piece.size();
       c.valid.add(piece);
       copied = true;
@@ -468,7 +581,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
       dev.synchronize();
     }
   }
-  return {residency::resident, c.mem + o.range.begin};
+  return {residency::resident, block->at(o.range.begin), std::move(hold)};
 }
 
 void region_written(device_context& dev, const void* host, std::size_t bytes, residency how) noexcept {

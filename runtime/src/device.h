@@ -52,6 +52,12 @@ public:
     (void)dst, (void)peer, (void)src, (void)bytes;
     throw device_error("gpu_autopar: this device cannot copy from another device");
   }
+  // Queues a copy of `bytes` within this device's memory, ordered like
+  // copy_to_device; false (nothing queued) where the device cannot.
+  virtual bool copy_within(void* dst, const void* src, std::size_t bytes) {
+    (void)dst, (void)src, (void)bytes;
+    return false;
+  }
   // Host memory a chunk stages data in that its copies read or write (a
   // compare-and-copy-back section's snapshot and results, reduction
   // partials): page-locked on a CUDA GPU. Given back like device memory,

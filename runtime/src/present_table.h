@@ -4,6 +4,7 @@
 // structured and dynamic reference counts.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -19,9 +20,35 @@
 namespace gpu_autopar {
 namespace detail {
 
+class device;
+
+// The part of a present section one device holds (issue 23, item 4): bytes
+// `window` of the section, not a whole copy, so that an array larger than
+// one device's memory runs on several. Freed when the last holder lets go:
+// its device_copy, a chunk using it (region_prepare's resident_use), or a
+// copy from it to another device under way.
+struct resident_block {
+  device* owner = nullptr;
+  unsigned char* mem = nullptr;
+  byte_range window;
+  std::atomic<int> chunks{0}; // chunks between region_prepare and the end of their use of it
+
+  resident_block(device& d, byte_range w);
+  resident_block(const resident_block&) = delete;
+  resident_block& operator=(const resident_block&) = delete;
+  ~resident_block();
+  // The device address of the section's byte `offset` (inside the window).
+  unsigned char* at(std::uint64_t offset) const { return mem + (offset - window.begin); }
+};
+
 // One device's copy of a present section.
 struct device_copy {
-  unsigned char* mem = nullptr; // the whole section's size, allocated at the device's first use
+  // The part it holds: at the device's first use, the bytes that chunk uses;
+  // a later chunk's bytes outside it make it grow (data_region.cpp). Null
+  // before the first use.
+  std::shared_ptr<resident_block> block;
+  std::uint64_t held = 0;       // the most bytes `block` has held, for the report
+  int grows = 0;                // how often the part grew
   interval_set used;            // the parts a chunk has used (resident_first_use() done or under way)
   int preparing = 0;            // resident_first_use() calls under way
   interval_set valid;

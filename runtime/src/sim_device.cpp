@@ -133,6 +133,12 @@ public:
     counted_.copied_out(bytes);
     queued();
   }
+  // Device memory to device memory: not over the link.
+  bool copy_within(void* dst, const void* src, std::size_t bytes) override {
+    std::memmove(dst, src, bytes);
+    queued();
+    return true;
+  }
   // Nothing to wait for, but counted as the CUDA backend counts its waits:
   // the same loop shows the same counts on sim and CUDA devices.
   void synchronize() override {

@@ -385,9 +385,12 @@ int device_pointer(bool managed) {
 // A collapse(2) Jacobi in a data region, as the tool rewrites bench/gpu's
 // (each sweep: b from a's four neighbours, then a = b), on n x n grids. The
 // nest is split on whole rows, so each GPU keeps its rows of both grids and
-// only halo rows move between GPUs; the check counts the bytes. Checked
-// against the serial sweeps.
-int jacobi_collapse(int n, int sweeps) {
+// only halo rows move between GPUs; the check counts the bytes, and what each
+// GPU allocates (its part of the grids, issue 23 item 4). Checked against
+// the serial sweeps. `update`: `update host` of both grids after each sweep,
+// so that a GPU lost in a sweep loses nothing (its rows are otherwise lost,
+// and named).
+int jacobi_collapse(int n, int sweeps, bool update) {
   std::vector<double> ga(std::size_t(n) * n), gb(std::size_t(n) * n);
   for (std::size_t k = 0; k < ga.size(); ++k)
     ga[k] = gb[k] = double(k % 101);
@@ -402,7 +405,7 @@ int jacobi_collapse(int n, int sweeps) {
   }
   double* a = ga.data();
   double* b = gb.data();
-  {
+  try {
     ga::data_region r(ga::loop_site{"cuda_path.cu", 90},
                       {ga::section(ga::map_kind::tofrom, a, 0, n * n, "a[0:n*n]"),
                        ga::section(ga::map_kind::tofrom, b, 0, n * n, "b[0:n*n]")});
@@ -427,7 +430,14 @@ int jacobi_collapse(int n, int sweeps) {
                       [=] GPU_AUTOPAR_HD(int i, int j, ga::view<decltype(a)> a, ga::read_view<decltype(b)> b) {
                         a[i * n + j] = b[i * n + j];
                       });
+      if (update) {
+        ga::update_host(ga::section(ga::map_kind::tofrom, a, 0, n * n, "a[0:n*n]"));
+        ga::update_host(ga::section(ga::map_kind::tofrom, b, 0, n * n, "b[0:n*n]"));
+      }
     }
+  } catch (const ga::loop_error& e) {
+    std::printf("%s\n", e.what());
+    return 0;
   }
   long long wrong = 0;
   for (std::size_t k = 0; k < ga.size(); ++k)
@@ -467,12 +477,15 @@ int main(int argc, char** argv) {
   if (s == "region-fault-updated")
     return region_fault(true);
   if (s == "jacobi-collapse") // [n sweeps]
-    return jacobi_collapse(argc > 2 ? std::atoi(argv[2]) : 256, argc > 3 ? std::atoi(argv[3]) : 4);
+    return jacobi_collapse(argc > 2 ? std::atoi(argv[2]) : 256, argc > 3 ? std::atoi(argv[3]) : 4, false);
+  if (s == "jacobi-collapse-updated")
+    return jacobi_collapse(256, 4, true);
   if (s == "device-pointer")
     return device_pointer(false);
   if (s == "managed-pointer")
     return device_pointer(true);
   std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel|saxpy|saxpy-10|two-threads|scatter|"
-                       "lookup|saxpy-region|stencil-region|region-fault|region-fault-updated|device-pointer|managed-pointer|jacobi-collapse [n sweeps]\n");
+                       "lookup|saxpy-region|stencil-region|region-fault|region-fault-updated|device-pointer|managed-pointer|"
+                       "jacobi-collapse [n sweeps]|jacobi-collapse-updated\n");
   return 2;
 }

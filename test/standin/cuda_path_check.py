@@ -406,6 +406,50 @@ def resident_grids(gpus):
     return check
 
 
+def partitioned(text, lines, gpus, sections, most):
+    """Each GPU holds its part of the region's sections (`sections` bytes in
+    all), not a whole copy (issue 23, item 4): what the stand-in saw it
+    allocate, and the bytes_held of its region line, at most `most` x
+    `sections`; and the GPUs hold every byte between them."""
+    problems = []
+    regions = [l for l in lines if "region" in l]
+    held = {int(d["device"][len("cuda"):]): d.get("bytes_held", 0) for r in regions for d in r["devices"]}
+    for dev, n in re.findall(r"counts device=(\d+) mallocs=\d+ malloc_bytes=(\d+)", text):
+        if int(n) > most * sections:
+            problems.append("cuda%s allocated %s bytes, more than %.2f x %d" % (dev, n, most, sections))
+    for dev, n in sorted(held.items()):
+        if n > most * sections:
+            problems.append("cuda%d held %d bytes, more than %.2f x %d" % (dev, n, most, sections))
+    if len(held) != gpus or sum(held.values()) < 0.95 * sections:
+        problems.append("bytes held per GPU %s: not all %d GPUs, or less than the sections (%d)" %
+                        (json.dumps(held), gpus, sections))
+    return problems
+
+
+def survived_without(gpu):
+    """A GPU lost in a region whose host holds every value a retry needs
+    (`update host` after each sweep): the loops went on without it, saying
+    why, and the program printed the serial result."""
+    def check(lines):
+        loops = loop_lines(lines)
+        last = loops[-1] if loops else None
+        if not last:
+            return ["no loop reported"]
+        ran = {d["id"]: d["iterations"] for d in last["devices"]}
+        reason = (last["fallback"] or {}).get("reason", "")
+        if ran.get(gpu, 0) or "cuda%d is out of use: CUDA error 700" % gpu not in reason:
+            return ["%s: split %s, fallback %s" % (last["loop"], json.dumps(ran), json.dumps(last["fallback"]))]
+        return []
+    return check
+
+
+# A GPU lost in the Jacobi's third launch on it (sweep 2's first loop): the
+# rows of the grids it wrote in sweep 1 were newest only there.
+JACOBI_LOST = (r"^gpu-autopar: cuda_path\.cu:90: data region: the newest values of [ab]\[\d+:\d+\]"
+               r"(,? (and )?[ab]\[\d+:\d+\])* were only on cuda1, which failed \(CUDA error 700: .*\): they are lost\. "
+               r".*update host.*\n$")
+
+
 def refused(lines):
     # The loop threw before any iteration: no report line.
     return ["a loop ran: %s" % json.dumps(l) for l in loop_lines(lines)]
@@ -447,11 +491,25 @@ RUNS = {
     "region-fault-updated": ("region-fault-updated", devices(2, FAULT_LAUNCH="1@2"), TASK_OK, region_fault_survived),
     "jacobi-collapse-3": ("jacobi-collapse", devices(3), TASK_OK, resident_grids(3)),
     "jacobi-collapse-4": ("jacobi-collapse", devices(4), TASK_OK, resident_grids(4)),
+    # Less memory per GPU than either grid: each holds its part, and the
+    # grids still cross the host link about once each way.
+    "jacobi-collapse-3-small": ("jacobi-collapse", devices(3, MEMORY="460K"), TASK_OK, resident_grids(3)),
+    "jacobi-collapse-3-fault-updated": ("jacobi-collapse-updated", devices(3, FAULT_LAUNCH="1@3"), TASK_OK,
+                                        survived_without(1)),
+    "jacobi-collapse-3-fault-lost": ("jacobi-collapse", devices(3, FAULT_LAUNCH="1@3"), JACOBI_LOST, any_report),
     "device-pointer-2": ("device-pointer", devices(2), TASK_OK, in_place(1)),
     "managed-pointer-2": ("managed-pointer", devices(2), TASK_OK, in_place(None)),
     "device-pointer-elsewhere": ("device-pointer", dict(devices(2), GPU_AUTOPAR_DEVICES="cuda:0"), POINTER_ELSEWHERE,
                                  refused),
 }
+
+
+# The bytes a region's sections hold, per scenario (cuda_path.cu): its GPUs
+# hold parts of them (partitioned()).
+# saxpy-region and stencil-region deal pieces round-robin (schedule(static,
+# c)): each GPU's chunks come from all over the arrays, and it holds them
+# whole; the Jacobi's default schedule gives each a part.
+PARTS = {"jacobi-collapse": 2 * JACOBI_N * JACOBI_N * 8}
 
 
 # Host memory page-locked once per array however many loops use it (x, y;
@@ -505,6 +563,9 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
         problems += registered_per_loop(text, len(loop_lines(lines)))
     elif scenario in REGISTERED_ONCE:
         problems += REGISTERED_ONCE[scenario](text)
+    if scenario in PARTS and "FAULT_LAUNCH" not in " ".join(extra):
+        gpus = int(extra["GPU_AUTOPAR_STANDIN_DEVICES"])
+        problems += partitioned(text, lines, gpus, PARTS[scenario], 0.6 if gpus >= 3 else 0.7)
     if scenario in ("saxpy-region", "stencil-region", "jacobi-collapse"):
         timeline = os.path.join(work, name + ".timeline")
         problems += region_end_side_by_side(open(timeline).read() if os.path.exists(timeline) else "")

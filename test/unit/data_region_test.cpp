@@ -51,6 +51,17 @@ struct region_bytes {
   int lines = 0;
 };
 
+// What each device of the region's line held at most: bytes_held per device.
+std::vector<unsigned long long> held_per_device(const rt_test::temp_file& report) {
+  std::vector<unsigned long long> held;
+  const std::regex re("\"bytes_held\":([0-9]+)");
+  for (const std::string& l : report.lines())
+    if (l.find("\"region\"") != std::string::npos)
+      for (auto it = std::sregex_iterator(l.begin(), l.end(), re); it != std::sregex_iterator(); ++it)
+        held.push_back(std::stoull((*it)[1]));
+  return held;
+}
+
 region_bytes region_line(const rt_test::temp_file& report) {
   region_bytes b;
   const std::regex re("\"region\":\"[^\"]*\",\"bytes_to_devices\":([0-9]+),\"bytes_to_host\":([0-9]+),"
@@ -198,6 +209,42 @@ TEST(DataRegion, StencilSweepsMoveOnlyHaloRowsBetweenDevices) {
   }
 }
 
+// A collapse(2) Jacobi in a data region, as the tool rewrites one (each
+// sweep: b from a's four neighbours, then a = b), on n x n grids: whether
+// both grids equal the serial sweeps'.
+bool collapsed_jacobi_region(int n, int sweeps) {
+  std::vector<double> va(n * n), vb(n * n);
+  for (int k = 0; k < n * n; ++k)
+    va[k] = vb[k] = double(k % 101);
+  std::vector<double> ra = va, rb = vb;
+  for (int s = 0; s < sweeps; ++s) {
+    for (int i = 1; i < n - 1; ++i)
+      for (int j = 1; j < n - 1; ++j)
+        rb[i * n + j] = 0.25 * (ra[(i - 1) * n + j] + ra[(i + 1) * n + j] + ra[i * n + j - 1] + ra[i * n + j + 1]);
+    for (int i = 1; i < n - 1; ++i)
+      for (int j = 1; j < n - 1; ++j)
+        ra[i * n + j] = rb[i * n + j];
+  }
+  double* a = va.data();
+  double* b = vb.data();
+  {
+    data_region region({"t.cpp", 30}, {section(map_kind::tofrom, a, 0, n * n), section(map_kind::tofrom, b, 0, n * n)});
+    for (int s = 0; s < sweeps; ++s) {
+      kernel_loop({"t.cpp", 31}, collapse(iterations<int>(1, less, n - 1, 1), iterations<int>(1, less, n - 1, 1)),
+                  options(),
+                  data(tofrom(b, 0, n * n, affine(n, 1, n - 2)),
+                       to(a, 0, n * n, hull(affine(n, -n + 1, n - 2), affine(n, n + 1, n - 2), affine(n, 0, n)))),
+                  reductions(), [=](int i, int j, view<double*> b, view<double*> a) {
+                    b[i * n + j] = 0.25 * (a[(i - 1) * n + j] + a[(i + 1) * n + j] + a[i * n + j - 1] + a[i * n + j + 1]);
+                  });
+      kernel_loop({"t.cpp", 32}, collapse(iterations<int>(1, less, n - 1, 1), iterations<int>(1, less, n - 1, 1)),
+                  options(), data(tofrom(a, 0, n * n, affine(n, 1, n - 2)), to(b, 0, n * n, affine(n, 1, n - 2))),
+                  reductions(), [=](int i, int j, view<double*> a, view<double*> b) { a[i * n + j] = b[i * n + j]; });
+    }
+  }
+  return va == ra && vb == rb;
+}
+
 // A collapse(2) Jacobi (issue 23, item 3), written as the tool rewrites one:
 // the nest is split on whole rows, so on 3 and 4 devices each keeps its rows
 // of both grids, the host link carries each grid about once each way, and
@@ -208,37 +255,7 @@ TEST(DataRegion, CollapsedStencilStaysResidentOnWholeRows) {
     rt_test::temp_file report;
     rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:" + std::to_string(devices)},
                             {"GPU_AUTOPAR_REPORT", report.path()}};
-    std::vector<double> va(n * n), vb(n * n);
-    for (int k = 0; k < n * n; ++k)
-      va[k] = vb[k] = double(k % 101);
-    std::vector<double> ra = va, rb = vb;
-    for (int s = 0; s < sweeps; ++s) {
-      for (int i = 1; i < n - 1; ++i)
-        for (int j = 1; j < n - 1; ++j)
-          rb[i * n + j] = 0.25 * (ra[(i - 1) * n + j] + ra[(i + 1) * n + j] + ra[i * n + j - 1] + ra[i * n + j + 1]);
-      for (int i = 1; i < n - 1; ++i)
-        for (int j = 1; j < n - 1; ++j)
-          ra[i * n + j] = rb[i * n + j];
-    }
-    double* a = va.data();
-    double* b = vb.data();
-    {
-      data_region region({"t.cpp", 30}, {section(map_kind::tofrom, a, 0, n * n), section(map_kind::tofrom, b, 0, n * n)});
-      for (int s = 0; s < sweeps; ++s) {
-        kernel_loop({"t.cpp", 31}, collapse(iterations<int>(1, less, n - 1, 1), iterations<int>(1, less, n - 1, 1)),
-                    options(),
-                    data(tofrom(b, 0, n * n, affine(n, 1, n - 2)),
-                         to(a, 0, n * n, hull(affine(n, -n + 1, n - 2), affine(n, n + 1, n - 2), affine(n, 0, n)))),
-                    reductions(), [=](int i, int j, view<double*> b, view<double*> a) {
-                      b[i * n + j] = 0.25 * (a[(i - 1) * n + j] + a[(i + 1) * n + j] + a[i * n + j - 1] + a[i * n + j + 1]);
-                    });
-        kernel_loop({"t.cpp", 32}, collapse(iterations<int>(1, less, n - 1, 1), iterations<int>(1, less, n - 1, 1)),
-                    options(), data(tofrom(a, 0, n * n, affine(n, 1, n - 2)), to(b, 0, n * n, affine(n, 1, n - 2))),
-                    reductions(), [=](int i, int j, view<double*> a, view<double*> b) { a[i * n + j] = b[i * n + j]; });
-      }
-    }
-    EXPECT_EQ(va, ra) << devices;
-    EXPECT_EQ(vb, rb) << devices;
+    EXPECT_TRUE(collapsed_jacobi_region(n, sweeps)) << devices;
     const region_bytes got = region_line(report);
     const unsigned long long grids = 2ull * n * n * sizeof(double), row = (n - 2) * sizeof(double);
     const unsigned long long halos = 2ull * (devices - 1) * sweeps * row;
@@ -246,6 +263,135 @@ TEST(DataRegion, CollapsedStencilStaysResidentOnWholeRows) {
     EXPECT_LE(got.to_host, grids * 11 / 10) << devices;
     EXPECT_GT(got.between_devices, 0u) << devices;
     EXPECT_LE(got.between_devices, halos * 11 / 10) << devices;
+    // Partitioned (issue 23, item 4): each device holds its rows of both
+    // grids and their halo rows, not whole copies.
+    const std::vector<unsigned long long> held = held_per_device(report);
+    ASSERT_EQ(held.size(), std::size_t(devices));
+    unsigned long long total = 0;
+    for (unsigned long long h : held) {
+      EXPECT_LE(h, grids * 6 / 10) << devices;
+      total += h;
+    }
+    EXPECT_GE(total, grids - 4 * n * sizeof(double)) << devices << ": the devices hold every inner row between them";
+  }
+}
+
+// A collapse(3) nest over two n^3 grids (each sweep: b's plane k from a's
+// planes k-1 and k+1, then a = b) is split on whole planes: on 3 devices each
+// holds its planes of both grids and their halo planes (issue 23, items 3
+// and 4), and the grids cross the link about once each way.
+TEST(DataRegion, CollapsedThreeDeepNestHoldsItsPlanes) {
+  const int n = 52, sweeps = 3, devices = 3; // 50 planes: at least 16 per device, split on whole planes
+  const int plane = n * n;
+  rt_test::temp_file report;
+  rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:3"}, {"GPU_AUTOPAR_REPORT", report.path()}};
+  std::vector<double> va(n * plane), vb(n * plane);
+  for (int k = 0; k < n * plane; ++k)
+    va[k] = vb[k] = double(k % 89);
+  std::vector<double> ra = va, rb = vb;
+  for (int s = 0; s < sweeps; ++s) {
+    for (int k = 1; k < n - 1; ++k)
+      for (int e = 0; e < plane; ++e)
+        rb[k * plane + e] = 0.5 * (ra[(k - 1) * plane + e] + ra[(k + 1) * plane + e]);
+    for (int k = 1; k < n - 1; ++k)
+      for (int e = 0; e < plane; ++e)
+        ra[k * plane + e] = rb[k * plane + e];
+  }
+  double* a = va.data();
+  double* b = vb.data();
+  const auto planes = [&] {
+    return collapse(iterations<int>(1, less, n - 1, 1), iterations<int>(0, less, n, 1), iterations<int>(0, less, n, 1));
+  };
+  {
+    data_region region({"t.cpp", 60}, {section(map_kind::tofrom, a, 0, n * plane), section(map_kind::tofrom, b, 0, n * plane)});
+    for (int s = 0; s < sweeps; ++s) {
+      kernel_loop({"t.cpp", 61}, planes(), options(),
+                  data(from(b, 0, n * plane, affine(plane, 0, plane)), to(a, 0, n * plane, affine(plane, -plane, 3 * plane))),
+                  reductions(), [=](int k, int i, int j, view<double*> b, view<double*> a) {
+                    b[(k * n + i) * n + j] = 0.5 * (a[((k - 1) * n + i) * n + j] + a[((k + 1) * n + i) * n + j]);
+                  });
+      kernel_loop({"t.cpp", 62}, planes(), options(),
+                  data(from(a, 0, n * plane, affine(plane, 0, plane)), to(b, 0, n * plane, affine(plane, 0, plane))),
+                  reductions(), [=](int k, int i, int j, view<double*> a, view<double*> b) {
+                    a[(k * n + i) * n + j] = b[(k * n + i) * n + j];
+                  });
+    }
+  }
+  EXPECT_EQ(va, ra);
+  EXPECT_EQ(vb, rb);
+  const region_bytes got = region_line(report);
+  const unsigned long long grids = 2ull * n * plane * sizeof(double);
+  EXPECT_LE(got.to_devices, grids * 11 / 10);
+  EXPECT_LE(got.to_host, grids * 11 / 10);
+  EXPECT_GT(got.between_devices, 0u);
+  const std::vector<unsigned long long> held = held_per_device(report);
+  ASSERT_EQ(held.size(), std::size_t(devices));
+  for (unsigned long long h : held)
+    EXPECT_LE(h, grids * 6 / 10);
+}
+
+// A region whose grids do not fit in one device's memory runs on several,
+// each holding its part (issue 23, item 4): sim devices with less memory than
+// either grid (a whole copy of one would not fit) keep both resident, move
+// each grid over the link about once, and give the serial result; without
+// enough devices (one), the part does not fit either and the chunks copy
+// through the host, still giving the serial result.
+TEST(DataRegion, GridsLargerThanOneDevicesMemoryStayResidentOnSeveral) {
+  const int n = 192, sweeps = 3;
+  const unsigned long long grids = 2ull * n * n * sizeof(double);
+  const std::string mem = ",mem=" + std::to_string(grids * 45 / 100);
+  for (const char* count : {"3", "4", "1"}) {
+    rt_test::temp_file report;
+    const std::string setting = std::string("sim:") + count + mem;
+    rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", setting}, {"GPU_AUTOPAR_REPORT", report.path()}};
+    EXPECT_TRUE(collapsed_jacobi_region(n, sweeps)) << setting;
+    const region_bytes got = region_line(report);
+    if (std::string(count) != "1") {
+      EXPECT_LE(got.to_devices, grids * 11 / 10) << setting;
+      EXPECT_LE(got.to_host, grids * 11 / 10) << setting;
+      for (unsigned long long h : held_per_device(report))
+        EXPECT_LE(h, grids * 45 / 100) << setting;
+    }
+  }
+}
+
+// Loops over other ranges than the first, and schedules that hand a device
+// other iterations loop after loop, make a device's part grow (what only it
+// holds newest goes to the host first); with slots(2), a chunk whose part
+// would grow while another chunk of its device uses it copies through the
+// host. The results are the serial ones every way.
+TEST(DataRegion, ADevicesPartGrowsWhenItsChunksMove) {
+  const int n = 40000;
+  struct setting {
+    const char* devices;
+    loop_options_builder options;
+  };
+  for (const auto& [devices, opts] :
+       {setting{"sim:3", options()}, setting{"sim:3", options().schedule(schedule_kind::dynamic, 700)},
+        setting{"sim:2", options().schedule(schedule_kind::dynamic, 300).slots(2)},
+        setting{"sim:4", options().schedule(schedule_kind::guided)}}) {
+    rt_test::temp_file report;
+    rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", devices}, {"GPU_AUTOPAR_REPORT", report.path()}};
+    std::vector<float> x(n), y(n), want(n);
+    for (int i = 0; i < n; ++i) {
+      x[i] = float(i % 13);
+      want[i] = y[i] = float(i % 7);
+    }
+    {
+      data_region region({"t.cpp", 50}, {section(map_kind::to, x), section(map_kind::tofrom, y)});
+      for (int r = 0; r < 4; ++r) {
+        // The first half, then the whole: each device's part moves and grows.
+        const int upto = r == 0 ? n / 2 : n;
+        for (int i = 0; i < upto; ++i)
+          want[i] = 3.0f * x[i] + want[i];
+        kernel_loop({"t.cpp", unsigned(51 + r)}, iterations<int>(0, less, upto, 1), opts,
+                    data(tofrom(y, affine(1, 0, 1)), to(x, affine(1, 0, 1))), reductions(),
+                    [=](int i, view<std::vector<float>> y, view<std::vector<float>> x) { y[i] = 3.0f * x[i] + y[i]; });
+      }
+    }
+    EXPECT_EQ(y, want) << devices;
+    for (unsigned long long h : held_per_device(report))
+      EXPECT_LE(h, 2ull * n * sizeof(float)) << devices << ": no more than both sections";
   }
 }
 

@@ -53,6 +53,10 @@ struct cuda_api {
   // memory, 1 registered host, 2 device, 3 managed), *device the GPU's
   // ordinal. May be null: every pointer is then taken for host memory.
   int (*pointer_attributes)(const void* p, int* type, int* device);
+  // cudaMemcpyAsync from device memory to device memory of the current GPU
+  // (a data region's part of a section moving to a larger allocation). May
+  // be null: the part then goes through the host.
+  int (*memcpy_on_device_async)(void* dst, const void* src, std::size_t bytes, void* stream);
 };
 constexpr int kCudaMemoryTypeDevice = 2;
 constexpr int kCudaMemoryTypeManaged = 3;
@@ -137,6 +141,9 @@ inline int pointer_attributes(const void* p, int* type, int* device) {
   *device = a.device;
   return 0;
 }
+inline int on_device(void* dst, const void* src, std::size_t n, void* s) {
+  return int(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, static_cast<cudaStream_t>(s)));
+}
 
 // One definition across the program (an inline variable): registers the
 // table while static objects are initialised, before any loop runs.
@@ -145,7 +152,7 @@ inline const bool registered = (register_cuda_api(cuda_api{
                                     to_host, stream_create, stream_synchronize, stream_destroy, mem_get_info,
                                     error_string, get_device, get_last_error, device_synchronize,
                                     default_streams_synchronize, host_register, host_unregister, can_access_peer,
-                                    enable_peer_access, memcpy_peer_async, pointer_attributes}),
+                                    enable_peer_access, memcpy_peer_async, pointer_attributes, on_device}),
                                 true);
 } // namespace cuda_runtime_functions
 } // namespace detail

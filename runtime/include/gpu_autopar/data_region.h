@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <exception>
 #include <initializer_list>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -180,6 +181,9 @@ enum class residency {
 struct resident_use {
   residency how = residency::none;
   void* device = nullptr;
+  // Resident: keeps the device's part of the section (data_region.cpp) from
+  // moving or going away while the chunk uses it; let go with the chunk.
+  std::shared_ptr<void> hold;
 };
 
 bool regions_live();
