@@ -255,7 +255,7 @@ bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diagn
   // accept that), while a kernel's data maps cannot describe its type.
   // Rows of variable length (`float a[n][m]`) no lambda can capture (g++:
   // "capture of variably-modified type ... not implemented"): the rewrite
-  // hands the body a pointer to them instead (A.VariableRows).
+  // hands the body a description of their rows instead (A.VariableRows).
   A.VariableRows.clear();
   for (const Access &X : Body.Accesses) {
     if (!X.Var || !X.Var->getType()->isVariablyModifiedType())

@@ -76,7 +76,7 @@ enum class Diag {
   HostOnlyRemark,          // remark: loop runs on CPU threads only: %0
   KernelNotOffloadable,    // mode(kernel) but the body %0
   NoteModeClause,          // note: mode clause is here
-  VariableLengthArray,     // error: '%0' is a variable-length array, which the rewritten body cannot capture
+  VariableLengthArray,     // error: '%0' is a variable-length array, which a kernel's data maps cannot describe
   VariableLengthRowsSize,  // error: the size of '%0', an array of variable-length rows, in the body
   // Data maps (lib/analysis/DataMap.cpp).
   MapNeedsLength,          // cannot tell how many elements of '%0' the loop uses; add 'map(%1: %0[0:n])'

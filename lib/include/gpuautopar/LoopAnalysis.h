@@ -227,8 +227,8 @@ struct LoopAnalysis {
   LegalityVerdict Verdict;
   std::vector<ArrayUse> Arrays;      // kernel mode: what to map
   // Arrays of variable-length rows the body names (`double b[n][m]`): no
-  // lambda can capture them, so the body sees them through a pointer to
-  // rows of their run-time length (CPU threads only).
+  // lambda can capture them, so the body captures a description of their
+  // rows under their names instead (::gpu_autopar::rows_of; CPU threads only).
   std::vector<const clang::VarDecl *> VariableRows;
   // What the rewritten loop checks before it runs; it runs its iterations in
   // order on the calling thread when a check fails (docs/generated-code.md).
