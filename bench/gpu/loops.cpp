@@ -1,44 +1,65 @@
-// The gpu-autopar half of bench/gpu/run.sh: saxpy, a 2-D Jacobi sweep and a
-// dot product, written as a user would write them, rewritten by the tool and
-// compiled as CUDA. Each loop is timed twice, as bench/gpu/reference.cu
-// times its hand-written CUDA twin:
-//   copies_s   one loop outside any data region: its chunks copy their
-//              sections in and out (after one untimed warm-up loop);
-//   resident_s one loop inside a data region whose sections are already on
-//              the devices (the mean of REPS loops after the first).
-// The result is compared with the same loop run serially on the host.
-// Usage: bench_gpu_loops saxpy|jacobi|dot [SIZE] [REPS]
-//   saxpy: SIZE elements (default 2^28); jacobi: SIZE x SIZE grid (default
-//   4096), one rep = one sweep (stencil into b, copy back into a); dot: SIZE
-//   elements (default 2^28).
+// The gpu-autopar half of bench/gpu/run.sh: saxpy, a dot product, Jacobi-2d
+// (split on rows, and collapse(2)) and a collapse(2) matrix multiply, written
+// as a user would write them, rewritten by the tool and compiled as CUDA.
+// bench/gpu/reference.cu is the same work in hand-written CUDA; both run the
+// same cases in the same order on the same data:
+//   saxpy_oneshot  one saxpy with its copies in and out (after a warm-up one)
+//   saxpy_region   a data region around REPS saxpys: entry copies, loops, exit copies
+//   dot_region     a data region around REPS dot products of the same vectors
+//   jacobi_rows    a data region around SWEEPS sweeps split on rows (stencil into b, copy back into a)
+//   jacobi_collapse the same sweeps, each loop collapse(2)
+//   matmul         C = A B, collapse(2) over C's elements, with its copies (after a warm-up one)
+// Each case is timed twice over: by the wall clock, and by the CUDA stand-in's
+// calibrated timeline when the program runs on it (marks `CASE.begin` and
+// `CASE.end`, test/standin/README.md); bench/gpu/run.sh says which it prints.
+// Every result is compared with the same loops run serially on the host.
+// Usage: bench_gpu_loops SAXPY_N DOT_N JACOBI_N SWEEPS MATMUL_N REPS
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <vector>
+
+#include "common.h"
 
 namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-double since(clock_type::time_point t0) { return std::chrono::duration<double>(clock_type::now() - t0).count(); }
+using bench_gpu::serial_sweeps;
+using bench_gpu::timed;
+
+int failures = 0;
+
+void report(const char *name, double seconds, double checksum, double error, double tolerance) {
+  std::printf("case=%s wall_s=%.6f checksum=%.9g max_rel_error=%.3g\n", name, seconds, checksum, error);
+  if (error > tolerance) {
+    std::fprintf(stderr, "%s: result differs from the serial loops (relative error %.3g > %.3g)\n", name, error,
+                 tolerance);
+    ++failures;
+  }
+}
+
+template <class T> double mismatch(const std::vector<T> &got, const std::vector<T> &want) {
+  double worst = 0, scale = 1e-30;
+  for (std::size_t k = 0; k < got.size(); ++k) {
+    worst = std::fmax(worst, std::fabs(double(got[k]) - double(want[k])));
+    scale = std::fmax(scale, std::fabs(double(want[k])));
+  }
+  return worst / scale;
+}
+
+template <class T> double sum_of(const std::vector<T> &v) {
+  double s = 0;
+  for (T x : v)
+    s += double(x);
+  return s;
+}
 
 void saxpy(float *__restrict__ y, const float *__restrict__ x, float a, long n) {
 #pragma gpu_autopar for map(to: x[0:n]) map(tofrom: y[0:n])
   for (long i = 0; i < n; ++i)
     y[i] = a * x[i] + y[i];
-}
-
-void jacobi_sweep(double *__restrict__ a, double *__restrict__ b, int n) {
-#pragma gpu_autopar for collapse(2) map(to: a[0:n*n]) map(tofrom: b[0:n*n])
-  for (int i = 1; i < n - 1; ++i)
-    for (int j = 1; j < n - 1; ++j)
-      b[i * n + j] = 0.25 * (a[(i - 1) * n + j] + a[(i + 1) * n + j] + a[i * n + j - 1] + a[i * n + j + 1]);
-#pragma gpu_autopar for collapse(2) map(to: b[0:n*n]) map(tofrom: a[0:n*n])
-  for (int i = 1; i < n - 1; ++i)
-    for (int j = 1; j < n - 1; ++j)
-      a[i * n + j] = b[i * n + j];
 }
 
 double dot(const float *x, const float *y, long n) {
@@ -49,31 +70,40 @@ double dot(const float *x, const float *y, long n) {
   return sum;
 }
 
-// The largest difference relative to the values' size; 0 when equal.
-template <class T> double mismatch(const std::vector<T> &got, const std::vector<T> &want) {
-  double worst = 0, scale = 1e-30;
-  for (std::size_t k = 0; k < got.size(); ++k) {
-    worst = std::fmax(worst, std::fabs(double(got[k]) - double(want[k])));
-    scale = std::fmax(scale, std::fabs(double(want[k])));
-  }
-  return worst / scale;
+void sweep_rows(double *__restrict__ a, double *__restrict__ b, int n) {
+#pragma gpu_autopar for map(to: a[0:n*n]) map(tofrom: b[0:n*n])
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 1; j < n - 1; ++j)
+      b[i * n + j] = 0.25 * (a[(i - 1) * n + j] + a[(i + 1) * n + j] + a[i * n + j - 1] + a[i * n + j + 1]);
+#pragma gpu_autopar for map(to: b[0:n*n]) map(tofrom: a[0:n*n])
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 1; j < n - 1; ++j)
+      a[i * n + j] = b[i * n + j];
 }
 
-int report(const char *loop, long size, int reps, double copies, double resident, double checksum, double error,
-           double tolerance) {
-  std::printf("%s size=%ld reps=%d copies_s=%.6f resident_s=%.6f checksum=%.9g max_rel_error=%.3g\n", loop, size,
-              reps, copies, resident, checksum, error);
-  if (error > tolerance) {
-    std::fprintf(stderr, "%s: result differs from the serial loop (relative error %.3g > %.3g)\n", loop, error,
-                 tolerance);
-    return 1;
-  }
-  return 0;
+void sweep_collapse(double *__restrict__ a, double *__restrict__ b, int n) {
+#pragma gpu_autopar for collapse(2) map(to: a[0:n*n]) map(tofrom: b[0:n*n])
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 1; j < n - 1; ++j)
+      b[i * n + j] = 0.25 * (a[(i - 1) * n + j] + a[(i + 1) * n + j] + a[i * n + j - 1] + a[i * n + j + 1]);
+#pragma gpu_autopar for collapse(2) map(to: b[0:n*n]) map(tofrom: a[0:n*n])
+  for (int i = 1; i < n - 1; ++i)
+    for (int j = 1; j < n - 1; ++j)
+      a[i * n + j] = b[i * n + j];
 }
 
-// The GPU contracts a * x + y into one fused multiply-add, the host may not:
-// float results agree to a few ulps, not bit for bit.
-int run_saxpy(long n, int reps) {
+void matmul(double *__restrict__ c, const double *__restrict__ a, const double *__restrict__ b, int n) {
+#pragma gpu_autopar for collapse(2) map(to: a[0:n*n], b[0:n*n]) map(from: c[0:n*n])
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      double acc = 0;
+      for (int k = 0; k < n; ++k)
+        acc += a[i * n + k] * b[k * n + j];
+      c[i * n + j] = acc;
+    }
+}
+
+void run_saxpy_and_dot(long n, long dn, int reps) {
   std::vector<float> x(n), y(n), want(n);
   for (long k = 0; k < n; ++k) {
     x[k] = 1.0f + float(k % 17);
@@ -81,110 +111,124 @@ int run_saxpy(long n, int reps) {
   }
   const float a = 0.5f;
   float *xp = x.data(), *yp = y.data();
-  saxpy(yp, xp, a, n); // warm-up: contexts, pools, kernels loaded
-  auto t0 = clock_type::now();
+  saxpy(yp, xp, a, n); // warm-up: contexts, kernels, the vectors registered
+  timed one("saxpy_oneshot");
   saxpy(yp, xp, a, n);
-  const double copies = since(t0);
-  double resident;
-#pragma gpu_autopar data map(to: xp[0:n]) map(tofrom: yp[0:n])
-  {
-    saxpy(yp, xp, a, n); // brings the sections to the devices
-    t0 = clock_type::now();
-    for (int r = 0; r < reps; ++r)
-      saxpy(yp, xp, a, n);
-    resident = since(t0) / reps;
-  }
-  for (int r = 0; r < reps + 3; ++r)
+  const double oneshot = one.end();
+  for (int r = 0; r < 2; ++r)
     for (long k = 0; k < n; ++k)
       want[k] = a * x[k] + want[k];
-  double sum = 0;
-  for (long k = 0; k < n; ++k)
-    sum += y[k];
-  return report("saxpy", n, reps, copies, resident, sum, mismatch(y, want), 1e-5);
+  report("saxpy_oneshot", oneshot, sum_of(y), mismatch(y, want), 1e-5);
+
+  timed region("saxpy_region");
+#pragma gpu_autopar data map(to: xp[0:n]) map(tofrom: yp[0:n])
+  {
+    for (int r = 0; r < reps; ++r)
+      saxpy(yp, xp, a, n);
+  }
+  const double in_region = region.end();
+  for (int r = 0; r < reps; ++r)
+    for (long k = 0; k < n; ++k)
+      want[k] = a * x[k] + want[k];
+  report("saxpy_region", in_region, sum_of(y), mismatch(y, want), 1e-5);
+
+  // The dot product of the first dn elements of the (still registered) vectors.
+  if (dn == 0)
+    return;
+  for (long k = 0; k < dn; ++k) { // small integers times quarters: every partial sum is exact
+    x[k] = float(k % 13) - 6.0f;
+    y[k] = 0.25f * float(k % 7);
+  }
+  double got = 0;
+  timed d("dot_region");
+#pragma gpu_autopar data map(to: xp[0:dn], yp[0:dn])
+  {
+    for (int r = 0; r < reps; ++r)
+      got += dot(xp, yp, dn);
+  }
+  const double dot_s = d.end();
+  double want_dot = 0;
+  for (long k = 0; k < dn; ++k)
+    want_dot += double(x[k]) * double(y[k]);
+  want_dot *= reps;
+  report("dot_region", dot_s, got, std::fabs(got - want_dot) / std::fmax(1.0, std::fabs(want_dot)), 0);
 }
 
-int run_jacobi(int n, int reps) {
+// SWEEPS sweeps of one kind in a data region, timed, checked against the serial sweeps.
+void jacobi_region(const char *name, void (*sweep)(double *, double *, int), std::vector<double> &a,
+                   std::vector<double> &b, std::vector<double> &wa, std::vector<double> &wb, int n, int sweeps) {
+  const long total = long(n) * n;
+  double *ap = a.data(), *bp = b.data();
+  timed t(name);
+#pragma gpu_autopar data map(tofrom: ap[0:total], bp[0:total])
+  {
+    for (int s = 0; s < sweeps; ++s)
+      sweep(ap, bp, n);
+  }
+  const double seconds = t.end();
+  serial_sweeps(wa, wb, n, sweeps);
+  report(name, seconds, sum_of(a), mismatch(a, wa), 1e-12);
+}
+
+void run_jacobi(int n, int sweeps) {
   const long total = long(n) * n;
   std::vector<double> a(total), b(total);
   for (long k = 0; k < total; ++k)
     a[k] = b[k] = double(k % 1000) / 7.0;
   std::vector<double> wa = a, wb = b;
   double *ap = a.data(), *bp = b.data();
-  jacobi_sweep(ap, bp, n); // warm-up
-  auto t0 = clock_type::now();
-  jacobi_sweep(ap, bp, n);
-  const double copies = since(t0);
-  double resident;
+  // Warm-up: one region of one sweep of each kind (the grids registered).
 #pragma gpu_autopar data map(tofrom: ap[0:total], bp[0:total])
   {
-    jacobi_sweep(ap, bp, n);
-    t0 = clock_type::now();
-    for (int r = 0; r < reps; ++r)
-      jacobi_sweep(ap, bp, n);
-    resident = since(t0) / reps;
+    sweep_rows(ap, bp, n);
+    sweep_collapse(ap, bp, n);
   }
-  for (int r = 0; r < reps + 3; ++r) {
-    for (int i = 1; i < n - 1; ++i)
-      for (int j = 1; j < n - 1; ++j)
-        wb[i * n + j] = 0.25 * (wa[(i - 1) * n + j] + wa[(i + 1) * n + j] + wa[i * n + j - 1] + wa[i * n + j + 1]);
-    for (int i = 1; i < n - 1; ++i)
-      for (int j = 1; j < n - 1; ++j)
-        wa[i * n + j] = wb[i * n + j];
-  }
-  double sum = 0;
-  for (long k = 0; k < total; k += 97)
-    sum += a[k];
-  return report("jacobi", n, reps, copies, resident, sum, mismatch(a, wa), 1e-12);
+  serial_sweeps(wa, wb, n, 2);
+  jacobi_region("jacobi_rows", sweep_rows, a, b, wa, wb, n, sweeps);
+  jacobi_region("jacobi_collapse", sweep_collapse, a, b, wa, wb, n, sweeps);
 }
 
-int run_dot(long n, int reps) {
-  std::vector<float> x(n), y(n);
-  for (long k = 0; k < n; ++k) {
-    x[k] = float(k % 13) - 6.0f;
-    y[k] = 0.25f * float(k % 7);
+void run_matmul(int n) {
+  const long total = long(n) * n;
+  std::vector<double> a(total), b(total), c(total), want(total);
+  for (long k = 0; k < total; ++k) { // small integers: every product and sum exact
+    a[k] = double(k % 7) - 3.0;
+    b[k] = double(k % 5) - 2.0;
   }
-  const float *xp = x.data(), *yp = y.data();
-  dot(xp, yp, n); // warm-up
-  auto t0 = clock_type::now();
-  double got = dot(xp, yp, n);
-  const double copies = since(t0);
-  double resident;
-#pragma gpu_autopar data map(to: xp[0:n], yp[0:n])
-  {
-    got = dot(xp, yp, n);
-    t0 = clock_type::now();
-    for (int r = 0; r < reps; ++r)
-      got = dot(xp, yp, n);
-    resident = since(t0) / reps;
-  }
-  double want = 0;
-  for (long k = 0; k < n; ++k)
-    want += double(x[k]) * double(y[k]);
-  // Every product and partial sum is exact in a double here (small integers
-  // times quarters), so any order of summation gives the serial value.
-  return report("dot", n, reps, copies, resident, got, std::fabs(got - want) / std::fmax(1.0, std::fabs(want)), 0);
+  matmul(c.data(), a.data(), b.data(), n); // warm-up (the matrices registered)
+  timed t("matmul");
+  matmul(c.data(), a.data(), b.data(), n);
+  const double seconds = t.end();
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      double acc = 0;
+      for (int k = 0; k < n; ++k)
+        acc += a[i * n + k] * b[k * n + j];
+      want[i * n + j] = acc;
+    }
+  report("matmul", seconds, sum_of(c), mismatch(c, want), 0);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc < 2 || argc > 4) {
-    std::fprintf(stderr, "usage: %s saxpy|jacobi|dot [SIZE] [REPS]\n", argv[0]);
+  if (argc != 7) {
+    std::fprintf(stderr, "usage: %s SAXPY_N DOT_N JACOBI_N SWEEPS MATMUL_N REPS\n", argv[0]);
     return 2;
   }
-  const char *loop = argv[1];
-  const long size = argc > 2 ? std::atol(argv[2]) : 0;
-  const int reps = argc > 3 ? std::atoi(argv[3]) : 20;
-  if (size < 0 || reps < 1) {
-    std::fprintf(stderr, "%s: SIZE must be positive and REPS at least 1\n", argv[0]);
+  const long n = std::atol(argv[1]), dn = std::atol(argv[2]);
+  const int jn = std::atoi(argv[3]), sweeps = std::atoi(argv[4]), mn = std::atoi(argv[5]), reps = std::atoi(argv[6]);
+  // A size of 0 leaves its cases out (bench/gpu/run.sh runs the 1-D cases and
+  // the 2-D ones in separate processes: the stand-in's byte scale is per process).
+  if (n < 0 || dn < 0 || dn > n || (jn != 0 && jn < 3) || sweeps < 1 || mn < 0 || reps < 1) {
+    std::fprintf(stderr, "%s: sizes must be 0 or positive, DOT_N at most SAXPY_N, JACOBI_N 0 or at least 3\n", argv[0]);
     return 2;
   }
-  if (!std::strcmp(loop, "saxpy"))
-    return run_saxpy(size ? size : 1L << 28, reps);
-  if (!std::strcmp(loop, "jacobi"))
-    return run_jacobi(size ? int(size) : 4096, reps);
-  if (!std::strcmp(loop, "dot"))
-    return run_dot(size ? size : 1L << 28, reps);
-  std::fprintf(stderr, "%s: unknown loop '%s' (saxpy, jacobi or dot)\n", argv[0], loop);
-  return 2;
+  if (n > 0)
+    run_saxpy_and_dot(n, dn, reps);
+  if (jn > 0)
+    run_jacobi(jn, sweeps);
+  if (mn > 0)
+    run_matmul(mn);
+  return failures ? 1 : 0;
 }

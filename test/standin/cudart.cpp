@@ -85,7 +85,7 @@ cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, 
   case cudaMemcpyHostToDevice: {
     host_access(src, n, false, call);
     o.eng = engine::h2d;
-    o.cost = copy_cost(n);
+    o.cost = copy_cost(n, async && pinned(src, n) ? link::pcie_pinned : link::pcie_pageable);
     if (async && pinned(src, n)) {
       // From pinned memory the device reads the source when the copy runs:
       // the host must leave it alone until then.
@@ -126,7 +126,7 @@ cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, 
     o.run = [dst, src, n] { std::memmove(dst, src, n); };
     o.what = std::string(call) + " device to host of " + bytes_text(n);
     o.eng = engine::d2h;
-    o.cost = copy_cost(n);
+    o.cost = copy_cost(n, pinned(dst, n) ? link::pcie_pinned : link::pcie_pageable);
     o.holds_host = !pinned(dst, n); // into pageable memory the call returns when the copy is done
     ++c.d2h;
     c.d2h_bytes += n;
@@ -136,7 +136,7 @@ cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, 
   case cudaMemcpyDeviceToDevice:
     o.accesses.push_back({addr(src), addr(src) + n, false});
     o.run = [dst, src, n] { std::memmove(dst, src, n); };
-    o.cost = copy_cost(n);
+    o.cost = copy_cost(n, link::hbm);
     o.what = std::string(call) + " device to device of " + bytes_text(n);
     ++c.d2d;
     c.d2d_bytes += n;
@@ -170,7 +170,7 @@ cudaError_t enqueue_memset(stream& st, void* p, int value, std::size_t n, const 
   o.what = std::string(call) + " of " + bytes_text(n);
   o.accesses.push_back({addr(p), addr(p) + n, true});
   o.run = [p, value, n] { std::memset(p, value, n); };
-  o.cost = kernel_cost(0);
+  o.cost = memset_cost(n);
   enqueue(st, std::move(o));
   return cudaSuccess; // asynchronous with respect to the host, also without a stream argument
 }
@@ -330,6 +330,7 @@ cudaError_t cudaMalloc(void** p, std::size_t bytes) {
   const std::uint64_t k = ++s.alloc_calls;
   // Allocation synchronises the device (CUDA's implicit synchronisation).
   host_waits_for_device(dev);
+  host_spends(h100::malloc_s);
   if (injected(s.fail_allocs, k) || d.used + bytes > d.memory) {
     if (injected(s.fail_allocs, k))
       log_line("note: injected out of memory at allocation " + std::to_string(k) + " (device " +
@@ -403,6 +404,7 @@ cudaError_t cudaFree(void* p) {
     return fail(d.sticky);
   // cudaFree synchronises the device the memory belongs to.
   host_waits_for_device(a->device);
+  host_spends(h100::free_s);
   a->freed = true;
   // Keep the address range reserved (never reused) but inaccessible: a later
   // access through a stale pointer faults instead of reading someone's data.
@@ -487,8 +489,8 @@ cudaError_t cudaMemcpyPeerAsync(void* dst, int dst_device, const void* src, int 
   o.accesses.push_back({addr(dst), addr(dst) + n, true});
   o.accesses.push_back({addr(src), addr(src) + n, false});
   o.run = [dst, src, n] { std::memmove(dst, src, n); };
-  o.eng = engine::h2d; // the receiving GPU's copy engine
-  o.cost = copy_cost(n);
+  o.eng = engine::p2p; // the receiving GPU's, over NVLink
+  o.cost = copy_cost(n, link::nvlink);
   o.what = std::string(call) + " from device " + std::to_string(src_device) + " of " + bytes_text(n);
   counts& c = global().devices[std::size_t(dst_device)].n;
   ++c.p2p;
@@ -524,6 +526,7 @@ cudaError_t cudaHostRegister(void* p, std::size_t n, unsigned int) {
       return fail(cudaErrorHostMemoryAlreadyRegistered);
   s.registered.emplace_back(lo, hi);
   ++s.host_registers;
+  host_registers(n);
   return cudaSuccess;
 }
 
@@ -534,6 +537,7 @@ cudaError_t cudaHostUnregister(void* p) {
     if (it->first == addr(p)) {
       // Work still queued on it would read or write memory that is no longer locked.
       host_access(p, it->second - it->first, true, "cudaHostUnregister");
+      host_unregisters(it->second - it->first);
       s.registered.erase(it);
       ++s.host_unregisters;
       return cudaSuccess;
@@ -621,6 +625,7 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
                                     " on a stream of device " + std::to_string(st->device));
   ev->recorded = true;
   ev->at = st->tail;
+  ev->device_at = st->device_tail;
   return cudaSuccess;
 }
 
@@ -630,7 +635,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t e) {
   if (!ev)
     return fail(cudaErrorInvalidResourceHandle);
   ++global().devices[ev->device].n.event_syncs;
-  host_waits_for(ev->at);
+  host_waits_for(ev->at, &ev->device_at);
   return fail(global().devices[ev->device].sticky);
 }
 
@@ -654,6 +659,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int) {
   if (!ev || !st)
     return fail(cudaErrorInvalidResourceHandle);
   join(st->tail, ev->at); // the stream's next op comes after what the event covers
+  join(st->device_tail, ev->device_at);
   return cudaSuccess;
 }
 

@@ -86,7 +86,7 @@ cudaError_t launch(kernel* k, dim3 grid, dim3 block, void** args, cudaStream_t s
   o.what = "kernel " + k->name + " (launch " + std::to_string(number) + ", " + std::to_string(grid.x) + "x" +
            std::to_string(block.x) + " threads)";
   o.kernel = true; // what it reads and writes is found as it runs (touches.cpp)
-  o.cost = kernel_cost(1ull * grid.x * block.x);
+  // o.cost: the bytes it touches, known once it ran (kernel_ran, from model.cpp's run_kernel)
   // Arguments are copied at launch, as CUDA does: the caller's may be gone when the kernel runs.
   const gpu_autopar_standin_twin twin = k->twin;
   std::shared_ptr<void> copy(twin.copy(args), twin.destroy);

@@ -133,7 +133,9 @@ void poison(state& s, const op& o, const std::string& why) {
 // faults as on a GPU (illegal address), another device's memory is reported.
 void run_kernel(state& s, op& o) {
   bool stale = false;
+  std::uint64_t traffic = 0;
   for (const touch& t : run_tracking_touches(o.run)) {
+    traffic += t.traffic;
     void* base = reinterpret_cast<void*>(t.a->base);
     if (t.a->freed) {
       violation("use-after-free", where(o) + " touches " + describe(base) + " after cudaFree");
@@ -147,6 +149,7 @@ void run_kernel(state& s, op& o) {
     for (const auto& [lo, hi] : t.writes)
       o.accesses.push_back({lo, hi, true});
   }
+  kernel_ran(o.id, traffic);
   if (stale)
     poison(s, o, "fault (use after free)");
 }
@@ -305,20 +308,26 @@ void enqueue(stream& st, op o) {
   o.stream = st.id;
   o.device = st.device;
   o.after = st.tail;
+  o.device_after = st.device_tail;
   if (st.legacy) {
     for (const auto& other : s.streams)
-      if (other->device == st.device && other->blocking && !other->legacy)
+      if (other->device == st.device && other->blocking && !other->legacy) {
         join(o.after, other->tail);
+        join(o.device_after, other->device_tail);
+      }
   } else if (st.blocking) {
     join(o.after, legacy_stream(st.device).tail);
+    join(o.device_after, legacy_stream(st.device).device_tail);
   }
   // In time, an op waits for what the device orders it after, and for what
   // its own host thread waited for (its thread's time), not for what other
-  // threads learned meanwhile.
+  // threads learned meanwhile (device_after leaves that out).
   schedule_in_time(o);
   join(o.after, s.host);
   st.tail = o.after;
   st.tail[st.id] = o.id;
+  st.device_tail = o.device_after;
+  st.device_tail[st.id] = o.id;
   st.pending.push_back(std::move(o));
 }
 
@@ -335,11 +344,11 @@ void run_until(int sid, std::uint64_t upto) {
   }
 }
 
-void host_waits_for(const clock& c) {
+void host_waits_for(const clock& c, const clock* device_part) {
   state& s = global();
   for (const auto& [sid, id] : c)
     run_until(sid, id);
-  host_time_reaches(c);
+  host_time_reaches(device_part ? *device_part : c);
   join(s.host, c);
   for (op& d : s.done)
     if (d.observed == UINT64_MAX && covered(d, c))
@@ -347,15 +356,17 @@ void host_waits_for(const clock& c) {
   prune_done(s);
 }
 
-void host_waits_for_stream(stream& st) { host_waits_for(st.tail); }
+void host_waits_for_stream(stream& st) { host_waits_for(st.tail, &st.device_tail); }
 
 void host_waits_for_device(int dev) {
   state& s = global();
-  clock c;
+  clock c, device_part;
   for (const auto& st : s.streams)
-    if (st->device == dev)
+    if (st->device == dev) {
       join(c, st->tail);
-  host_waits_for(c);
+      join(device_part, st->device_tail);
+    }
+  host_waits_for(c, &device_part);
 }
 
 void host_access(const void* p, std::size_t n, bool write, const char* what, int ordered_stream) {

@@ -21,6 +21,8 @@
 #include <utility>
 #include <vector>
 
+#include "timeline.h"
+
 namespace standin {
 
 // Which streams' work is known to have finished, as the largest finished op
@@ -35,8 +37,9 @@ struct access {
 };
 
 // What runs an op on its device, in the timeline (timeline.cpp): a GPU has
-// one engine for kernels and one copy engine in each direction.
-enum class engine { compute = 0, h2d = 1, d2h = 2 };
+// one engine for kernels, one copy engine in each direction of its host link
+// and one that receives NVLink copies from its peers.
+enum class engine { compute = 0, h2d = 1, d2h = 2, p2p = 3 };
 
 struct op {
   std::uint64_t id = 0; // enqueue order, unique across the process
@@ -51,6 +54,7 @@ struct op {
   bool faults = false;  // an injected fault: poisons the device's context instead of running
   bool kernel = false;  // a launch: what it touches is found while it runs (touches.cpp), not listed up front
   clock after;          // what must have finished before it starts (includes its stream's earlier ops)
+  clock device_after;   // the part the device orders (streams, events), without what host waits taught: the timeline's
   std::uint64_t observed = UINT64_MAX; // the host clock tick at which a host wait covered it
   // Timeline: the engine it occupies for `cost` seconds, and whether the
   // issuing host thread is held until it ends (a copy from or to pageable memory).
@@ -67,6 +71,7 @@ struct stream {
   bool destroyed = false;
   std::deque<op> pending;
   clock tail;           // the clock of the last op enqueued (or waited for through an event)
+  clock device_tail;    // the same without what host waits taught (op::device_after)
 };
 
 struct allocation {
@@ -86,7 +91,6 @@ struct counts {
 };
 
 struct device {
-  std::map<double, double> busy[3]; // timeline: when each engine is taken (start -> end)
   std::size_t memory = 0, used = 0, peak = 0;
   int major = 8, minor = 0;
   cudaError_t sticky = cudaSuccess; // a poisoned context: every later call on it fails with this
@@ -98,6 +102,7 @@ struct event {
   int device = -1;
   bool recorded = false;
   clock at;
+  clock device_at; // stream::device_tail when recorded
   bool destroyed = false;
 };
 
@@ -146,6 +151,7 @@ cudaError_t check_device(int dev);
 struct touch {
   allocation* a;
   std::vector<std::pair<std::uintptr_t, std::uintptr_t>> reads, writes;
+  std::uint64_t traffic = 0; // bytes read plus bytes written, by blocks of the allocation (the timeline's cost)
 };
 // Runs a kernel's twin with all device memory inaccessible and returns what it touched (touches.cpp).
 std::vector<touch> run_tracking_touches(const std::function<void()>& run);
@@ -165,7 +171,8 @@ void enqueue(stream& s, op o);
 // Runs every op on stream `sid` with id <= upto (and what they wait for).
 void run_until(int sid, std::uint64_t upto);
 // Host waits: run what is covered and record that the host knows it finished.
-void host_waits_for(const clock& c);
+// device_part: what c holds that the device orders (the timeline's wait), when not all of c.
+void host_waits_for(const clock& c, const clock* device_part = nullptr);
 void host_waits_for_stream(stream& s);
 void host_waits_for_device(int dev);
 // A host access to [p, p+n) now: violations for unfinished ops that write it (or read it, if write).
@@ -178,22 +185,19 @@ bool pending_touch(const void* p, std::size_t n);
 // Exit checks: unfinished work, leaks. Runs once, from the library's destructor.
 void check_at_exit();
 
-// The timeline (timeline.cpp): simulated time, in which each op starts once
-// what it is ordered after has ended, its engine is free and its host thread
-// issued it, and lasts its cost. So the work of two streams overlaps exactly
-// where the program lets it.
-// Costs: a copy 10 us + bytes at 16 GB/s; a kernel 5 us + 1 ns per thread.
-double copy_cost(std::size_t bytes);
-double kernel_cost(unsigned long long threads);
-// Places o (its id, stream, device, and in `after` what the device orders it
-// after) in the timeline.
+// The timeline (timeline.h, timeline.cpp): simulated time on H100 SXM
+// figures, in which each op starts once what it is ordered after has ended,
+// its engine is free and its host thread issued it, and lasts its cost. So
+// the work of two streams overlaps exactly where the program lets it.
+// Records o (its id, stream, device, and in `after` what the device orders it after).
 void schedule_in_time(const op& o);
 // A host wait covering c: the calling thread's time moves to the end of what it covered.
 void host_time_reaches(const clock& c);
 // Whether [p, p+n) lies in memory registered with cudaHostRegister (pinned).
 bool pinned(const void* p, std::size_t n);
 // Per device, pairs of a copy and a kernel on different streams whose times
-// overlap; and, if GPU_AUTOPAR_STANDIN_TIMELINE is set, the timeline written there.
+// overlap; and the modelled times logged (marks; GPU_AUTOPAR_STANDIN_TIME=1:
+// the whole run), the timeline written to GPU_AUTOPAR_STANDIN_TIMELINE.
 std::uint64_t copy_kernel_overlaps(int dev);
 void write_timeline();
 

@@ -1,13 +1,24 @@
-// The stand-in's timeline (model.h): when each op would run on a GPU, in
-// simulated seconds. Ops run on the host only when waited for, so real time
-// says nothing about overlap; this model does. Each host thread has its own
-// time, which moves on when it waits (to the end of what it waited for) or is
-// held by a copy from or to pageable memory. An op starts when its thread
-// issued it, everything it is ordered after (its stream, events, the legacy
-// stream) has ended, and its engine (kernels, copies in, copies out) is free
-// for as long as it takes.
+// The stand-in's timeline (timeline.h): a trace of what each host thread
+// issued, waited for and spent, replayed at exit on H100 SXM figures.
+//
+// Replay: each host thread has its own time. Issuing an op costs the thread
+// h100::host_call_s; the op starts once its thread issued it, everything it
+// is ordered after (its stream, events, the legacy stream) has ended, and its
+// engine is free for as long as it takes (the engine's first gap from then
+// on: threads issue concurrently, so an op issued later may run in a gap left
+// by another thread's ops). A copy from or to pageable memory holds its
+// thread until it ends; a wait moves the thread to the end of what it waited
+// for, plus the wake-up. Host threads' other synchronisation (a runtime's
+// workers joining the thread that called a loop) is invisible here, except at
+// marks: a mark is a point where the program's threads are quiescent, and
+// every thread's time moves to the latest of them. Engines per device: kernels (one at a time: the
+// kernels here are bandwidth-bound, two at once would share HBM), a copy
+// engine each way on the host link, and one receiving NVLink copies.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <sstream>
 #include <unordered_map>
 
 #include "model.h"
@@ -15,73 +26,203 @@
 namespace standin {
 namespace {
 
+struct entry {
+  enum class kind : std::uint8_t { issue, wait, host, mark } k;
+  explicit entry(kind what) : k(what) {}
+  int thread = 0;
+  std::uint64_t id = 0; // issue: the op
+  int device = -1, stream = -1;
+  engine eng = engine::compute;
+  bool holds_host = false, kernel = false;
+  double seconds = 0;               // issue: the op's cost (a kernel's is found later); host: time spent
+  std::vector<std::uint64_t> after; // issue: ops it starts after; wait: ops waited for
+  std::string what;                 // issue: the op; mark: its label
+};
+
 struct span {
-  int device, stream;
+  int thread, device, stream;
   engine eng;
   double start, end;
   std::string what;
 };
 
-double& host_now() {
-  thread_local double t = 0;
-  return t;
+struct trace {
+  std::vector<entry> entries;
+  std::unordered_map<std::uint64_t, std::uint64_t> kernel_traffic; // op id -> bytes
+  // The replay, redone when entries were added since.
+  std::size_t replayed = SIZE_MAX;
+  std::vector<span> spans;
+  std::vector<std::pair<const entry*, double>> marks;
+  double end = 0; // the last op's end or the last host thread's time
+};
+
+trace& the_trace() {
+  static auto* t = new trace; // never destroyed: read from the library's destructor
+  return *t;
 }
 
-std::unordered_map<std::uint64_t, double>& ends() { // op id -> end
-  static auto* m = new std::unordered_map<std::uint64_t, double>;
-  return *m;
-}
-std::vector<span>& spans() {
-  static auto* v = new std::vector<span>;
-  return *v;
-}
-
-double end_of(std::uint64_t id) {
-  auto it = ends().find(id);
-  return it == ends().end() ? 0 : it->second;
+int host_thread() {
+  static int next = 0;
+  thread_local int mine = next++;
+  return mine;
 }
 
 const char* engine_name(engine e) {
   switch (e) {
   case engine::h2d: return "h2d";
   case engine::d2h: return "d2h";
+  case engine::p2p: return "p2p";
   case engine::compute: break;
   }
   return "kernel";
 }
 
+void record(entry e) {
+  if (global().exiting) // the exit checks' waits are the stand-in's, not the program's
+    return;
+  e.thread = host_thread();
+  the_trace().entries.push_back(std::move(e));
+}
+
+std::vector<std::uint64_t> ids_of(const clock& c) {
+  std::vector<std::uint64_t> ids;
+  ids.reserve(c.size());
+  for (const auto& [sid, id] : c)
+    ids.push_back(id);
+  return ids;
+}
+
+double kernel_cost(std::uint64_t traffic) { return h100::kernel_overhead_s + double(traffic) * byte_scale() / h100::hbm_Bps; }
+
+void replay() {
+  trace& t = the_trace();
+  if (t.replayed == t.entries.size())
+    return;
+  t.replayed = t.entries.size();
+  t.spans.clear();
+  t.marks.clear();
+  t.end = 0;
+  std::unordered_map<std::uint64_t, double> ends; // op id -> end
+  std::vector<double> now;                         // per host thread
+  std::vector<std::map<double, double>> busy;      // per device and engine: start -> end
+  auto end_of = [&](std::uint64_t id) {
+    auto it = ends.find(id);
+    return it == ends.end() ? 0.0 : it->second;
+  };
+  for (const entry& e : t.entries) {
+    if (std::size_t(e.thread) >= now.size())
+      now.resize(e.thread + 1, 0.0);
+    double& host = now[e.thread];
+    switch (e.k) {
+    case entry::kind::issue: {
+      host += h100::host_call_s;
+      double cost = e.seconds;
+      if (e.kernel) {
+        auto it = t.kernel_traffic.find(e.id);
+        const std::uint64_t traffic = it == t.kernel_traffic.end() ? 0 : it->second; // never ran: overhead only
+        cost = kernel_cost(traffic);
+      }
+      double start = host;
+      for (std::uint64_t id : e.after)
+        start = std::max(start, end_of(id));
+      const std::size_t slot = std::size_t(e.device) * 4 + std::size_t(e.eng);
+      if (slot >= busy.size())
+        busy.resize(slot + 1);
+      std::map<double, double>& taken = busy[slot];
+      auto it = taken.upper_bound(start);
+      if (it != taken.begin() && std::prev(it)->second > start)
+        start = std::prev(it)->second;
+      for (; it != taken.end() && it->first < start + cost; ++it)
+        start = std::max(start, it->second);
+      const double end = start + cost;
+      taken[start] = end;
+      ends[e.id] = end;
+      if (e.holds_host)
+        host = std::max(host, end);
+      t.end = std::max(t.end, end);
+      t.spans.push_back({e.thread, e.device, e.stream, e.eng, start, end, e.what});
+      break;
+    }
+    case entry::kind::wait: {
+      double until = 0;
+      for (std::uint64_t id : e.after)
+        until = std::max(until, end_of(id));
+      if (until > host)
+        host = until + h100::wait_wakeup_s;
+      break;
+    }
+    case entry::kind::host:
+      host += e.seconds;
+      break;
+    case entry::kind::mark: { // a point where every host thread is quiescent: they all meet there
+      const double at = *std::max_element(now.begin(), now.end());
+      std::fill(now.begin(), now.end(), at);
+      t.marks.push_back({&e, at});
+      break;
+    }
+    }
+    t.end = std::max(t.end, host);
+  }
+}
+
 } // namespace
 
-double copy_cost(std::size_t bytes) { return 10e-6 + double(bytes) / 16e9; }
-double kernel_cost(unsigned long long threads) { return 5e-6 + double(threads) * 1e-9; }
+double byte_scale() {
+  static const double k = [] {
+    const char* s = std::getenv("GPU_AUTOPAR_STANDIN_SCALE");
+    const double v = s ? std::strtod(s, nullptr) : 1.0;
+    return v > 0 ? v : 1.0;
+  }();
+  return k;
+}
+
+double copy_cost(std::size_t bytes, link l) {
+  double rate = h100::pcie_pinned_Bps;
+  switch (l) {
+  case link::pcie_pinned: break;
+  case link::pcie_pageable: rate = h100::pcie_pageable_Bps; break;
+  case link::nvlink: rate = h100::nvlink_Bps; break;
+  case link::hbm: rate = h100::hbm_Bps / 2; break; // reads and writes the same memory
+  }
+  return h100::copy_latency_s + double(bytes) * byte_scale() / rate;
+}
+
+double memset_cost(std::size_t bytes) { return h100::kernel_overhead_s + double(bytes) * byte_scale() / h100::hbm_Bps; }
+
+void kernel_ran(std::uint64_t op_id, std::uint64_t traffic) { the_trace().kernel_traffic[op_id] = traffic; }
+
+void host_spends(double seconds) {
+  entry e(entry::kind::host);
+  e.seconds = seconds;
+  record(std::move(e));
+}
+
+void host_registers(std::size_t bytes) {
+  host_spends(h100::register_call_s + double(bytes) * byte_scale() / h100::register_Bps);
+}
+
+void host_unregisters(std::size_t bytes) {
+  host_spends(h100::register_call_s + double(bytes) * byte_scale() / h100::unregister_Bps);
+}
 
 void schedule_in_time(const op& o) {
-  device& d = global().devices[o.device];
-  double start = host_now();
-  for (const auto& [sid, id] : o.after)
-    start = std::max(start, end_of(id));
-  // The engine's first gap from `start` on that is long enough: host threads
-  // issue concurrently, so an op issued later in real time may well run in a
-  // gap left by another thread's ops (its copy while their kernel runs).
-  std::map<double, double>& busy = d.busy[int(o.eng)];
-  for (const auto& [from, to] : busy) {
-    if (to <= start)
-      continue;
-    if (from >= start + o.cost)
-      break;
-    start = to;
-  }
-  const double end = start + o.cost;
-  busy[start] = end;
-  ends()[o.id] = end;
-  if (o.holds_host)
-    host_now() = std::max(host_now(), end);
-  spans().push_back({o.device, o.stream, o.eng, start, end, o.what});
+  entry e(entry::kind::issue);
+  e.id = o.id;
+  e.device = o.device;
+  e.stream = o.stream;
+  e.eng = o.eng;
+  e.holds_host = o.holds_host;
+  e.kernel = o.kernel;
+  e.seconds = o.cost;
+  e.after = ids_of(o.device_after);
+  e.what = o.what;
+  record(std::move(e));
 }
 
 void host_time_reaches(const clock& c) {
-  for (const auto& [sid, id] : c)
-    host_now() = std::max(host_now(), end_of(id));
+  entry e(entry::kind::wait);
+  e.after = ids_of(c);
+  record(std::move(e));
 }
 
 bool pinned(const void* p, std::size_t n) {
@@ -93,8 +234,9 @@ bool pinned(const void* p, std::size_t n) {
 }
 
 std::uint64_t copy_kernel_overlaps(int dev) {
+  replay();
   std::uint64_t n = 0;
-  const auto& all = spans();
+  const auto& all = the_trace().spans;
   for (const span& k : all) {
     if (k.device != dev || k.eng != engine::compute)
       continue;
@@ -106,16 +248,46 @@ std::uint64_t copy_kernel_overlaps(int dev) {
 }
 
 void write_timeline() {
+  replay();
+  const trace& t = the_trace();
+  for (const auto& [m, at] : t.marks) {
+    std::ostringstream line;
+    line << "time mark=" << m->what << " thread=" << m->thread << " at_us=" << at * 1e6;
+    log_line(line.str());
+  }
+  if (std::getenv("GPU_AUTOPAR_STANDIN_TIME")) {
+    std::ostringstream line;
+    line.precision(6);
+    int threads = 0;
+    for (const entry& e : t.entries)
+      threads = std::max(threads, e.thread + 1);
+    line << std::fixed << "time modelled_s=" << t.end << " scale=" << byte_scale() << " host_threads=" << threads;
+    for (std::size_t d = 0; d < global().devices.size(); ++d) {
+      double busy[4] = {0, 0, 0, 0};
+      for (const span& s : t.spans)
+        if (s.device == int(d))
+          busy[int(s.eng)] += s.end - s.start;
+      line << " device" << d << "_busy_s=" << busy[0] << "/" << busy[1] << "/" << busy[2] << "/" << busy[3];
+    }
+    log_line(line.str() + " (busy: kernel/h2d/d2h/p2p engines; H100 SXM figures, docs/runtime.md)");
+  }
   const std::string& path = global().timeline_path;
   if (path.empty())
     return;
   std::FILE* f = std::fopen(path.c_str(), "w");
   if (!f)
     return;
-  for (const span& s : spans())
-    std::fprintf(f, "device=%d stream=%d engine=%s start_us=%.3f end_us=%.3f what=%s\n", s.device, s.stream,
-                 engine_name(s.eng), s.start * 1e6, s.end * 1e6, s.what.c_str());
+  for (const span& s : t.spans)
+    std::fprintf(f, "device=%d stream=%d engine=%s start_us=%.3f end_us=%.3f thread=%d what=%s\n", s.device, s.stream,
+                 engine_name(s.eng), s.start * 1e6, s.end * 1e6, s.thread, s.what.c_str());
   std::fclose(f);
 }
 
 } // namespace standin
+
+extern "C" void gpu_autopar_standin_mark(const char* label) {
+  auto guard = standin::lock();
+  standin::entry e(standin::entry::kind::mark);
+  e.what = label ? label : "";
+  standin::record(std::move(e));
+}

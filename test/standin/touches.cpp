@@ -19,6 +19,10 @@
 // a byte no handler reported (code built without the checks touched it) is
 // read allocation-wide, as before.
 //
+// For the timeline (timeline.h) it also counts the bytes moved: allocations
+// are opened block by block (at most kBlocks blocks each), so the blocks a
+// kernel read and the blocks it wrote are known, whatever the values.
+//
 // Why not from the arguments' values: gpu-autopar's views hold a pointer
 // biased below their allocation (`mem - lo`, so that global indices work),
 // and with allocations laid out back to back that value is often exactly the
@@ -30,6 +34,7 @@
 
 #include <signal.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -51,7 +56,19 @@ struct tracked {
   bool write;
   unsigned char* before;
   std::uintptr_t first;
+  std::uint8_t* blocks; // per block of the allocation: kRead | kWritten
 };
+
+constexpr std::uint8_t kRead = 1, kWritten = 2;
+constexpr std::size_t kBlocks = 256;
+
+// The allocation's blocks: whole pages, at most kBlocks of them.
+std::size_t block_bytes(const allocation& a) {
+  std::size_t b = std::size_t(::sysconf(_SC_PAGESIZE));
+  while (b * kBlocks < a.mapped)
+    b *= 2;
+  return b;
+}
 
 // The bytes of one allocation that the tracked run's code reported loading
 // and storing (gpu_autopar_standin_access): one bit per byte of its pages.
@@ -100,11 +117,12 @@ ranges marked_ranges(const std::vector<std::uint64_t>& bits, std::uintptr_t base
 struct tracked_run {
   std::atomic<long> thread{0}; // kernel thread id running the twin, 0 when none
   std::vector<tracked>* touches = nullptr; // reserved up front: the handler never allocates
-  // Room for a copy of every live allocation, mapped before the run (pages
-  // are only committed when a copy is written): where each one's copy goes.
+  // Room for a copy of every live allocation, mapped once and grown as needed
+  // (pages are only committed when a copy is written): where each one's copy goes.
   unsigned char* copies = nullptr;
   std::size_t copies_bytes = 0;
   std::vector<std::pair<allocation*, std::size_t>>* copy_offsets = nullptr;
+  std::vector<std::pair<allocation*, std::uint8_t*>>* block_flags = nullptr; // each allocation's flags
   struct sigaction previous;
 };
 tracked_run run_state;
@@ -121,10 +139,25 @@ allocation* mapped_allocation(std::uintptr_t addr) {
   return addr < it->second.base + it->second.mapped ? &it->second : nullptr;
 }
 
-void on_fault(int, siginfo_t* info, void*) {
-  allocation* a = run_state.thread.load() == thread_id()
-                      ? mapped_allocation(reinterpret_cast<std::uintptr_t>(info->si_addr))
-                      : nullptr;
+// Whether the faulting access was a write: the page-fault error code on
+// x86-64; elsewhere a fault on a block already readable is one.
+bool is_write(void* context, std::uint8_t flags) {
+#if defined(__x86_64__) && defined(REG_ERR)
+  (void)flags;
+  return (static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#else
+  (void)context;
+  return flags & kRead;
+#endif
+}
+
+void protect(const allocation& a, std::size_t block, std::size_t b, int prot) {
+  ::mprotect(reinterpret_cast<void*>(a.base + b * block), std::min(block, a.mapped - b * block), prot);
+}
+
+void on_fault(int, siginfo_t* info, void* context) {
+  const auto addr = reinterpret_cast<std::uintptr_t>(info->si_addr);
+  allocation* a = run_state.thread.load() == thread_id() ? mapped_allocation(addr) : nullptr;
   if (!a) {
     // Not ours: a real crash. Put the previous handler back; the faulting
     // instruction runs again and gets it.
@@ -136,22 +169,41 @@ void on_fault(int, siginfo_t* info, void*) {
   for (tracked& x : touches)
     if (x.a == a)
       t = &x;
-  if (!t) { // first fault: a read (or a write, which faults once more)
-    if (touches.size() == touches.capacity()) {
+  if (!t) { // the first fault in this allocation
+    std::uint8_t* flags = nullptr;
+    for (const auto& [b, f] : *run_state.block_flags)
+      if (b == a)
+        flags = f;
+    if (touches.size() == touches.capacity() || !flags) {
       ::sigaction(SIGSEGV, &run_state.previous, nullptr);
       return;
     }
-    touches.push_back({a, false, nullptr, reinterpret_cast<std::uintptr_t>(info->si_addr)});
-    ::mprotect(reinterpret_cast<void*>(a->base), a->mapped, PROT_READ);
-  } else { // faulting again while readable: a write; keep what was there first
-    t->write = true;
-    for (const auto& [b, offset] : *run_state.copy_offsets)
-      if (b == a)
-        t->before = run_state.copies + offset;
-    if (t->before)
-      std::memcpy(t->before, reinterpret_cast<const void*>(a->base), a->bytes);
-    ::mprotect(reinterpret_cast<void*>(a->base), a->mapped, PROT_READ | PROT_WRITE);
+    touches.push_back({a, false, nullptr, addr, flags});
+    t = &touches.back();
   }
+  const std::size_t block = block_bytes(*a), b = (addr - a->base) / block;
+  std::uint8_t& flags = t->blocks[b];
+  if (!is_write(context, flags)) {
+    flags |= kRead;
+    protect(*a, block, b, PROT_READ);
+    return;
+  }
+  if (!t->write) { // the first write: keep what was there first (no byte has changed yet)
+    t->write = true;
+    for (const auto& [c, offset] : *run_state.copy_offsets)
+      if (c == a)
+        t->before = run_state.copies + offset;
+    if (t->before) {
+      ::mprotect(reinterpret_cast<void*>(a->base), a->mapped, PROT_READ);
+      std::memcpy(t->before, reinterpret_cast<const void*>(a->base), a->bytes);
+      ::mprotect(reinterpret_cast<void*>(a->base), a->mapped, PROT_NONE);
+      for (std::size_t k = 0; k * block < a->mapped; ++k)
+        if (t->blocks[k])
+          protect(*a, block, k, t->blocks[k] & kWritten ? PROT_READ | PROT_WRITE : PROT_READ);
+    }
+  }
+  flags |= kWritten;
+  protect(*a, block, b, PROT_READ | PROT_WRITE);
 }
 
 // Sorted ranges, overlapping and adjacent ones joined, at most `most` of
@@ -230,14 +282,31 @@ std::vector<touch> run_tracking_touches(const std::function<void()>& run) {
       copy_offsets.push_back({&a, copies_bytes});
       copies_bytes += a.mapped;
     }
-  void* copies = copies_bytes == 0 ? MAP_FAILED
-                                   : ::mmap(nullptr, copies_bytes, PROT_READ | PROT_WRITE,
-                                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (copies == MAP_FAILED) // no copies: writes are then reported allocation-wide
+  // The room for copies is kept from run to run (growing when it must): a
+  // fresh mapping would cost a zero-filled page fault per page written.
+  if (copies_bytes > run_state.copies_bytes) {
+    if (run_state.copies)
+      ::munmap(run_state.copies, run_state.copies_bytes);
+    void* copies = ::mmap(nullptr, copies_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                          -1, 0);
+    run_state.copies = copies == MAP_FAILED ? nullptr : static_cast<unsigned char*>(copies);
+    run_state.copies_bytes = copies == MAP_FAILED ? 0 : copies_bytes;
+  }
+  if (!run_state.copies) // no copies: writes are then reported allocation-wide
     copy_offsets.clear();
-  run_state.copies = copies == MAP_FAILED ? nullptr : static_cast<unsigned char*>(copies);
-  run_state.copies_bytes = copies == MAP_FAILED ? 0 : copies_bytes;
   run_state.copy_offsets = &copy_offsets;
+  std::vector<std::uint8_t> flags;
+  std::vector<std::pair<allocation*, std::uint8_t*>> block_flags;
+  std::size_t blocks = 0; // freed allocations too: a kernel touching one is a use after free
+  for (auto& [base, a] : global().allocations)
+    blocks += (a.mapped + block_bytes(a) - 1) / block_bytes(a);
+  flags.assign(blocks, 0);
+  blocks = 0;
+  for (auto& [base, a] : global().allocations) {
+    block_flags.push_back({&a, flags.data() + blocks});
+    blocks += (a.mapped + block_bytes(a) - 1) / block_bytes(a);
+  }
+  run_state.block_flags = &block_flags;
   struct sigaction mine = {};
   mine.sa_sigaction = on_fault;
   mine.sa_flags = SA_SIGINFO | SA_NODEFER;
@@ -267,7 +336,12 @@ std::vector<touch> run_tracking_touches(const std::function<void()>& run) {
   std::vector<touch> out;
   out.reserve(touches.size());
   for (const tracked& t : touches) {
-    touch result{t.a, {{t.a->base, t.a->base + t.a->bytes}}, {}};
+    touch result{t.a, {{t.a->base, t.a->base + t.a->bytes}}, {}, 0};
+    const std::size_t block = block_bytes(*t.a);
+    for (std::size_t k = 0; k * block < t.a->bytes; ++k) {
+      const std::uint64_t n = std::min(block, t.a->bytes - k * block);
+      result.traffic += (t.blocks[k] & kRead ? n : 0) + (t.blocks[k] & kWritten ? n : 0);
+    }
     if (t.before)
       result.writes = changed_ranges(t.before, t.a->base, t.a->bytes);
     else if (t.write)
@@ -286,10 +360,8 @@ std::vector<touch> run_tracking_touches(const std::function<void()>& run) {
     result.writes = normalised(std::move(result.writes));
     out.push_back(std::move(result));
   }
-  if (run_state.copies)
-    ::munmap(run_state.copies, run_state.copies_bytes);
-  run_state.copies = nullptr;
   run_state.copy_offsets = nullptr;
+  run_state.block_flags = nullptr;
   return out;
 }
 
