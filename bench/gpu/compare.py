@@ -41,13 +41,14 @@ def parse_cases(stdout):
 
 
 def modelled_times(log_path):
-    """CASE -> modelled seconds, from the stand-in's `time mark=` lines."""
+    """CASE -> (modelled seconds, bytes copied between host and GPUs), from the stand-in's `time mark=` lines."""
     marks = {}
     for line in open(log_path):
-        m = re.search(r"time mark=(\S+)\.(begin|end) thread=\d+ at_us=(\S+)", line)
+        m = re.search(r"time mark=(\S+)\.(begin|end) thread=\d+ at_us=(\S+) host_bytes=(\S+)", line)
         if m:
-            marks[(m.group(1), m.group(2))] = float(m.group(3)) * 1e-6
-    return {c: marks[(c, "end")] - marks[(c, "begin")] for (c, w) in marks if w == "begin" and (c, "end") in marks}
+            marks[(m.group(1), m.group(2))] = (float(m.group(3)) * 1e-6, float(m.group(4)))
+    return {c: (marks[(c, "end")][0] - marks[(c, "begin")][0], marks[(c, "end")][1] - marks[(c, "begin")][1])
+            for (c, w) in marks if w == "begin" and (c, "end") in marks}
 
 
 def main():
@@ -66,7 +67,8 @@ def main():
     counts = [int(g) for g in args.gpus.split(",")]
     if args.mode == "measured":
         counts = [g for g in counts if g <= args.available]
-    times = {}  # (case, gpus) -> {"tool": s, "reference": s}
+    times = {}  # (case, gpus) -> {"tool": (s, checksum), "reference": (s, checksum)}
+    host_bytes = {}  # (case, gpus) -> {"tool": bytes, "reference": bytes} (modelled mode)
     for g in counts:
         for gi, group in enumerate(args.group):
             *argv, scale = group.split()
@@ -94,8 +96,10 @@ def main():
                         sys.exit("bench/gpu: the CUDA stand-in saw misuses (%s):\n%s" % (log, text))
                     model = modelled_times(log)
                 for case, f in rows.items():
-                    t = model[case] if args.mode == "modelled" else float(f["wall_s"])
+                    t = model[case][0] if args.mode == "modelled" else float(f["wall_s"])
                     times.setdefault((case, g), {})[who] = (t, float(f["checksum"]))
+                    if args.mode == "modelled":
+                        host_bytes.setdefault((case, g), {})[who] = model[case][1]
                 if who == "tool" and os.path.exists(report):
                     for line in open(report):
                         r = json.loads(line)
@@ -128,6 +132,13 @@ def main():
             if a and b and len(a) == 2 and len(b) == 2 and b["tool"][0] > 0 and b["reference"][0] > 0:
                 print("  %-16s gpu-autopar %5.2fx   hand CUDA %5.2fx" % (
                     case, a["tool"][0] / b["tool"][0], a["reference"][0] / b["reference"][0]))
+    if host_bytes:
+        print("bytes between host and GPUs per case (MB, scaled), gpu-autopar / hand CUDA:")
+        for case in CASES:
+            cells = ["%d GPU: %.1f / %.1f" % (g, host_bytes[(case, g)]["tool"] / 1e6, host_bytes[(case, g)]["reference"] / 1e6)
+                     for g in counts if len(host_bytes.get((case, g), {})) == 2]
+            if cells:
+                print("  %-16s %s" % (case, ";  ".join(cells)))
     print("sizes (SAXPY_N DOT_N JACOBI_N SWEEPS MATMUL_N REPS, byte scale): " +
           "; ".join("%s x%s" % (" ".join(a[:-1]), a[-1]) for a in [g.split() for g in args.group]))
     sys.exit(1 if bad else 0)

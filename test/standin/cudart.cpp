@@ -102,6 +102,7 @@ cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, 
     }
     o.what = std::string(call) + " host to device of " + bytes_text(n);
     ++c.h2d;
+    o.host_bytes = n;
     c.h2d_bytes += n;
     if (!pinned(src, n))
       c.h2d_pageable_bytes += n;
@@ -129,6 +130,7 @@ cudaError_t enqueue_copy(stream& st, void* dst, const void* src, std::size_t n, 
     o.cost = copy_cost(n, pinned(dst, n) ? link::pcie_pinned : link::pcie_pageable);
     o.holds_host = !pinned(dst, n); // into pageable memory the call returns when the copy is done
     ++c.d2h;
+    o.host_bytes = n;
     c.d2h_bytes += n;
     if (!pinned(dst, n))
       c.d2h_pageable_bytes += n;

@@ -60,6 +60,7 @@ struct op {
   // issuing host thread is held until it ends (a copy from or to pageable memory).
   engine eng = engine::compute;
   double cost = 0;
+  std::size_t host_bytes = 0; // a copy between host and device: its bytes (the timeline's per-mark totals)
   bool holds_host = false;
 };
 

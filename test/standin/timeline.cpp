@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iomanip>
 #include <iterator>
 #include <sstream>
 #include <unordered_map>
@@ -34,6 +35,7 @@ struct entry {
   int device = -1, stream = -1;
   engine eng = engine::compute;
   bool holds_host = false, kernel = false;
+  std::size_t host_bytes = 0;       // issue: a copy to or from the host
   double seconds = 0;               // issue: the op's cost (a kernel's is found later); host: time spent
   std::vector<std::uint64_t> after; // issue: ops it starts after; wait: ops waited for
   std::string what;                 // issue: the op; mark: its label
@@ -52,7 +54,12 @@ struct trace {
   // The replay, redone when entries were added since.
   std::size_t replayed = SIZE_MAX;
   std::vector<span> spans;
-  std::vector<std::pair<const entry*, double>> marks;
+  struct mark_at {
+    const entry* e;
+    double at;
+    double host_bytes; // copied between host and devices so far (scaled)
+  };
+  std::vector<mark_at> marks;
   double end = 0; // the last op's end or the last host thread's time
 };
 
@@ -102,6 +109,7 @@ void replay() {
   t.spans.clear();
   t.marks.clear();
   t.end = 0;
+  double host_bytes = 0;
   std::unordered_map<std::uint64_t, double> ends; // op id -> end
   std::vector<double> now;                         // per host thread
   std::vector<std::map<double, double>> busy;      // per device and engine: start -> end
@@ -116,6 +124,7 @@ void replay() {
     switch (e.k) {
     case entry::kind::issue: {
       host += h100::host_call_s;
+      host_bytes += double(e.host_bytes) * byte_scale();
       double cost = e.seconds;
       if (e.kernel) {
         auto it = t.kernel_traffic.find(e.id);
@@ -157,7 +166,7 @@ void replay() {
     case entry::kind::mark: { // a point where every host thread is quiescent: they all meet there
       const double at = *std::max_element(now.begin(), now.end());
       std::fill(now.begin(), now.end(), at);
-      t.marks.push_back({&e, at});
+      t.marks.push_back({&e, at, host_bytes});
       break;
     }
     }
@@ -212,6 +221,7 @@ void schedule_in_time(const op& o) {
   e.stream = o.stream;
   e.eng = o.eng;
   e.holds_host = o.holds_host;
+  e.host_bytes = o.host_bytes;
   e.kernel = o.kernel;
   e.seconds = o.cost;
   e.after = ids_of(o.device_after);
@@ -250,9 +260,10 @@ std::uint64_t copy_kernel_overlaps(int dev) {
 void write_timeline() {
   replay();
   const trace& t = the_trace();
-  for (const auto& [m, at] : t.marks) {
+  for (const auto& m : t.marks) {
     std::ostringstream line;
-    line << "time mark=" << m->what << " thread=" << m->thread << " at_us=" << at * 1e6;
+    line << std::fixed << "time mark=" << m.e->what << " thread=" << m.e->thread << " at_us=" << m.at * 1e6
+         << " host_bytes=" << std::setprecision(0) << m.host_bytes;
     log_line(line.str());
   }
   if (std::getenv("GPU_AUTOPAR_STANDIN_TIME")) {

@@ -61,8 +61,9 @@ double byte_scale();
 extern "C" {
 // A named point in modelled time, where the program's host threads are
 // quiescent (a loop returned, its workers idle): every thread's time moves to
-// the latest of them. At exit the log says when each one fell (`time
-// mark=LABEL thread=T at_us=...`). Programs look it up with dlsym (bench/gpu):
+// the latest of them. At exit the log says when each one fell and how many
+// bytes had crossed the host links by then (`time mark=LABEL thread=T
+// at_us=... host_bytes=...`). Programs look it up with dlsym (bench/gpu):
 // absent from the real CUDA runtime.
 void gpu_autopar_standin_mark(const char* label);
 }
