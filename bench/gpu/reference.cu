@@ -127,7 +127,11 @@ __global__ void matmul_kernel(double *c, const double *a, const double *b, long 
 }
 
 constexpr int kBlock = 256;
-constexpr unsigned kDotBlocks = 264; // 2 per H100 SM: 67584 threads in the first pass, 528 KiB of partial sums
+// The dot product's first pass: one thread per kDotPerThread elements (2^28 floats on 8 GPUs: 4096
+// blocks a half), so its partial sums stay 1/64 of the input at every size (the stand-in's byte scale,
+// bench/README.md, then stands for the full size exactly).
+constexpr long kDotPerThread = 64;
+unsigned dot_blocks(long n) { return unsigned((n + kDotPerThread * kBlock - 1) / (kDotPerThread * kBlock)); }
 
 unsigned blocks_for(long n) {
   const long b = (n + kBlock - 1) / kBlock;
@@ -204,7 +208,7 @@ void run_saxpy_and_dot(const gpus &g, long n, long dn, int reps) {
     check(cudaSetDevice(p / 2), "cudaSetDevice");
     dx[p] = device_alloc<float>(part(n, pieces, p).size());
     dy[p] = device_alloc<float>(part(n, pieces, p).size());
-    partial[p] = device_alloc<double>(long(kDotBlocks) * kBlock);
+    partial[p] = device_alloc<double>(long(dot_blocks(part(dn, pieces, p).size()) + 1) * kBlock);
     sums[p] = device_alloc<double>(kBlock);
     check(cudaHostRegister(host_sums[p].data(), kBlock * sizeof(double), 0), "cudaHostRegister");
   }
@@ -268,8 +272,9 @@ void run_saxpy_and_dot(const gpus &g, long n, long dn, int reps) {
       for (int p = 0; p < pieces; ++p) {
         const range q = part(dn, pieces, p);
         check(cudaSetDevice(p / 2), "cudaSetDevice");
-        dot_kernel<<<kDotBlocks, kBlock, 0, g.streams[p]>>>(dx[p], dy[p], q.size(), partial[p]);
-        sum_kernel<<<1, kBlock, 0, g.streams[p]>>>(partial[p], long(kDotBlocks) * kBlock, sums[p]);
+        const unsigned blocks = dot_blocks(q.size()) > 0 ? dot_blocks(q.size()) : 1;
+        dot_kernel<<<blocks, kBlock, 0, g.streams[p]>>>(dx[p], dy[p], q.size(), partial[p]);
+        sum_kernel<<<1, kBlock, 0, g.streams[p]>>>(partial[p], long(blocks) * kBlock, sums[p]);
         d2h(host_sums[p].data(), sums[p], kBlock * sizeof(double), g.streams[p]);
       }
       g.sync();
