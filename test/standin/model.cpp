@@ -430,6 +430,7 @@ void check_at_exit() {
   for (std::size_t d = 0; d < s.devices.size(); ++d) {
     const device& dev = s.devices[d];
     const counts& n = dev.n;
+    const issue_shape shape = issued_on(int(d));
     std::ostringstream line;
     line << "counts device=" << d << " mallocs=" << n.mallocs << " malloc_bytes=" << n.malloc_bytes
          << " frees=" << n.frees << " h2d=" << n.h2d << " h2d_bytes=" << n.h2d_bytes << " d2h=" << n.d2h
@@ -441,7 +442,8 @@ void check_at_exit() {
          << " event_syncs=" << n.event_syncs << " streams_created=" << n.streams_created
          << " streams_destroyed=" << n.streams_destroyed << " peak_bytes=" << dev.peak
          << " in_use_bytes=" << dev.used << " poisoned=" << (dev.sticky != cudaSuccess ? 1 : 0)
-         << " copy_kernel_overlaps=" << copy_kernel_overlaps(int(d));
+         << " copy_kernel_overlaps=" << copy_kernel_overlaps(int(d)) << " kernel_streams=" << shape.kernel_streams
+         << " unordered_copy_kernel=" << shape.unordered_copy_kernel;
     log_line(line.str());
   }
   write_timeline();

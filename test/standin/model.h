@@ -200,6 +200,17 @@ bool pinned(const void* p, std::size_t n);
 // overlap; and the modelled times logged (marks; GPU_AUTOPAR_STANDIN_TIME=1:
 // the whole run), the timeline written to GPU_AUTOPAR_STANDIN_TIMELINE.
 std::uint64_t copy_kernel_overlaps(int dev);
+// What the program issued on a device, whatever the host threads' timing:
+// how many streams carried kernels, and the pairs of a host-link copy and a
+// kernel on different streams that the device does not order either way
+// (no stream, event or legacy-stream dependency between them), so that the
+// timeline may run them at once. Host waits are left out: whether a host
+// thread happened to wait before issuing depends on the scheduler, what the
+// device orders does not.
+struct issue_shape {
+  std::uint64_t kernel_streams = 0, unordered_copy_kernel = 0;
+};
+issue_shape issued_on(int dev);
 void write_timeline();
 
 } // namespace standin

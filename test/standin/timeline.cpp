@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <iomanip>
 #include <iterator>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 
@@ -38,6 +39,7 @@ struct entry {
   std::size_t host_bytes = 0;       // issue: a copy to or from the host
   double seconds = 0;               // issue: the op's cost (a kernel's is found later); host: time spent
   std::vector<std::uint64_t> after; // issue: ops it starts after; wait: ops waited for
+  clock device_after;               // issue: the same per stream (what the device orders it after)
   std::string what;                 // issue: the op; mark: its label
 };
 
@@ -225,6 +227,7 @@ void schedule_in_time(const op& o) {
   e.kernel = o.kernel;
   e.seconds = o.cost;
   e.after = ids_of(o.device_after);
+  e.device_after = o.device_after;
   e.what = o.what;
   record(std::move(e));
 }
@@ -255,6 +258,37 @@ std::uint64_t copy_kernel_overlaps(int dev) {
         ++n;
   }
   return n;
+}
+
+namespace {
+// Whether the device orders `later` after `earlier`: its clock covers it
+// (clocks are transitive: a stream's tail joins what its events waited for).
+bool device_orders(const entry& earlier, const entry& later) {
+  auto it = later.device_after.find(earlier.stream);
+  return it != later.device_after.end() && it->second >= earlier.id;
+}
+} // namespace
+
+issue_shape issued_on(int dev) {
+  issue_shape shape;
+  std::vector<const entry*> kernels, copies;
+  std::set<int> streams;
+  for (const entry& e : the_trace().entries) {
+    if (e.k != entry::kind::issue || e.device != dev)
+      continue;
+    if (e.eng == engine::compute && e.kernel) {
+      kernels.push_back(&e);
+      streams.insert(e.stream);
+    } else if (e.eng == engine::h2d || e.eng == engine::d2h) {
+      copies.push_back(&e);
+    }
+  }
+  shape.kernel_streams = streams.size();
+  for (const entry* k : kernels)
+    for (const entry* c : copies)
+      if (c->stream != k->stream && !device_orders(*c, *k) && !device_orders(*k, *c))
+        ++shape.unordered_copy_kernel;
+  return shape;
 }
 
 void write_timeline() {
