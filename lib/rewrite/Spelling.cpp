@@ -27,6 +27,10 @@ std::string spellFactor(const Polynomial::Factor &F) {
     const std::string X = "(" + spell(F.Args[0]) + ")", Y = "(" + spell(F.Args[1]) + ")";
     return "(" + X + (F.K == Polynomial::Factor::Min ? " < " : " > ") + Y + " ? " + X + " : " + Y + ")";
   }
+  case Polynomial::Factor::SelectNonPositive:
+  case Polynomial::Factor::SelectZero:
+    return "((" + spell(F.Args[0]) + (F.K == Polynomial::Factor::SelectZero ? ") == 0" : ") <= 0") + " ? (" +
+           spell(F.Args[1]) + ") : (" + spell(F.Args[2]) + "))";
   }
   return "";
 }

@@ -81,13 +81,14 @@ std::optional<Poly> multiply(const Poly &A, const Poly &B) {
 AtomTable::Key AtomTable::keyOf(const Atom &A) {
   const Poly None;
   return Key{A.K, A.Loop, A.Root, A.Path, A.A ? A.A->Terms : None.Terms, A.B ? A.B->Terms : None.Terms,
-             A.A != nullptr, A.B != nullptr, A.Divisor};
+             A.A != nullptr, A.B != nullptr, A.Divisor, A.Test ? A.Test->Terms : None.Terms, A.TestZero};
 }
 
 unsigned AtomTable::intern(Atom A) {
   auto [It, New] = ByKey.try_emplace(keyOf(A), Atoms.size());
   if (New) {
-    A.Varies = A.K == Atom::Induction || A.K == Atom::Inner || (A.A && varies(*A.A)) || (A.B && varies(*A.B));
+    A.Varies = A.K == Atom::Induction || A.K == Atom::Inner || (A.A && varies(*A.A)) || (A.B && varies(*A.B)) ||
+               (A.Test && varies(*A.Test));
     Atoms.push_back(std::move(A));
   }
   return It->second;
@@ -314,6 +315,51 @@ std::optional<Poly> Linearizer::minOrMax(const ConditionalOperator *C, int Depth
   return Poly::atom(T.intern(std::move(A)));
 }
 
+// `c ? a : b` whose condition compares two integers the model can read:
+// the bounds tiling tools write (`floord(n, 16)` expands to
+// `n < 0 ? -((-n + 15) / 16) : n / 16`), kept exact as a piecewise value
+// where the dependence test would otherwise have no bound at all. A
+// condition that is a constant picks its branch.
+std::optional<Poly> Linearizer::select(const ConditionalOperator *C, int Depth) {
+  const Expr *Cond = C->getCond()->IgnoreParenImpCasts();
+  if (!Cond->isValueDependent()) {
+    bool Value = false;
+    if (Cond->EvaluateAsBooleanCondition(Value, Ctx))
+      return walk(Value ? C->getTrueExpr() : C->getFalseExpr(), Depth);
+  }
+  const auto *Cmp = dyn_cast<BinaryOperator>(Cond);
+  if (!Cmp || !Cmp->isComparisonOp())
+    return std::nullopt;
+  std::optional<Poly> L = walk(Cmp->getLHS(), Depth), R = walk(Cmp->getRHS(), Depth);
+  std::optional<Poly> Then = walk(C->getTrueExpr(), Depth), Else = walk(C->getFalseExpr(), Depth);
+  if (!L || !R || !Then || !Else)
+    return std::nullopt;
+  // Every comparison as `Test <= 0` or `Test == 0`, with the branches
+  // swapped for the negated forms: l < r is l - r + 1 <= 0, l > r is
+  // r - l + 1 <= 0, l >= r is r - l <= 0, l != r is !(l - r == 0).
+  std::optional<Poly> Test;
+  bool Zero = false, Swap = false;
+  switch (Cmp->getOpcode()) {
+  case BO_LT: if (auto D = minus(*L, *R)) Test = add(*D, Poly::constant(1)); break;
+  case BO_LE: Test = minus(*L, *R); break;
+  case BO_GT: if (auto D = minus(*R, *L)) Test = add(*D, Poly::constant(1)); break;
+  case BO_GE: Test = minus(*R, *L); break;
+  case BO_EQ: Test = minus(*L, *R); Zero = true; break;
+  case BO_NE: Test = minus(*L, *R); Zero = true; Swap = true; break;
+  default: return std::nullopt;
+  }
+  if (!Test)
+    return std::nullopt;
+  if (Test->isConstant()) // `n - n < 1`: a condition whose sides cancel
+    return (Zero ? Test->constantTerm() == 0 : Test->constantTerm() <= 0) != Swap ? Then : Else;
+  Atom A{Atom::Select};
+  A.Test = std::make_shared<Poly>(*Test);
+  A.TestZero = Zero;
+  A.A = std::make_shared<Poly>(Swap ? *Else : *Then);
+  A.B = std::make_shared<Poly>(Swap ? *Then : *Else);
+  return Poly::atom(T.intern(std::move(A)));
+}
+
 std::optional<Poly> Linearizer::walk(const Expr *E, int Depth) {
   if (!E)
     return std::nullopt;
@@ -332,8 +378,11 @@ std::optional<Poly> Linearizer::walk(const Expr *E, int Depth) {
     return variable(E, Depth);
   if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
     return invariantElement(S);
-  if (const auto *C = dyn_cast<ConditionalOperator>(E))
-    return minOrMax(C, Depth);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    if (std::optional<Poly> P = minOrMax(C, Depth))
+      return P;
+    return select(C, Depth);
+  }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Plus)
       return walk(U->getSubExpr(), Depth);
@@ -397,6 +446,10 @@ Polynomial polynomial(const Poly &P, const AtomTable &T) {
       F.K = A.K == Atom::Min ? Polynomial::Factor::Min : Polynomial::Factor::Max;
       F.Args = {polynomial(*A.A, T), polynomial(*A.B, T)};
       break;
+    case Atom::Select:
+      F.K = A.TestZero ? Polynomial::Factor::SelectZero : Polynomial::Factor::SelectNonPositive;
+      F.Args = {polynomial(*A.Test, T), polynomial(*A.A, T), polynomial(*A.B, T)};
+      break;
     case Atom::Induction:
     case Atom::Inner: assert(false && "a loop variable has no value before the loop"); break;
     }
@@ -436,6 +489,10 @@ std::optional<int64_t> evaluate(const Poly &P, const AtomTable &T,
           V = A.K == Atom::Min ? std::min(*X, *Y) : std::max(*X, *Y);
         break;
       }
+      case Atom::Select:
+        if (std::optional<int64_t> X = evaluate(*A.Test, T, AtomValue))
+          V = evaluate((A.TestZero ? *X == 0 : *X <= 0) ? *A.A : *A.B, T, AtomValue);
+        break;
       default: V = AtomValue(Id);
       }
       if (!V || __builtin_mul_overflow(Term, *V, &Term))

@@ -60,6 +60,7 @@ struct Atom {
     Mod,       // A % Divisor
     Min,       // min(A, B)
     Max,       // max(A, B)
+    Select,    // Test <= 0 ? A : B (TestZero: Test == 0 ? A : B), as `?:`
   } K;
   const InnerLoop *Loop = nullptr;
   const clang::ValueDecl *Root = nullptr;
@@ -67,6 +68,8 @@ struct Atom {
   std::string Spelling; // as the user writes it: "n", "g.offset", "v.size()"
   std::shared_ptr<const Poly> A, B;
   int64_t Divisor = 0;
+  std::shared_ptr<const Poly> Test; // Select's condition, compared with 0
+  bool TestZero = false;
   // Whether the value changes from one iteration to the next.
   bool Varies = false;
 };
@@ -86,7 +89,8 @@ private:
   // What makes an atom itself: its kind, the loop, the declarations it reads
   // and its operands (the spelling follows from these).
   using Key = std::tuple<int, const InnerLoop *, const clang::ValueDecl *, std::vector<const clang::ValueDecl *>,
-                         std::map<Monomial, int64_t>, std::map<Monomial, int64_t>, bool, bool, int64_t>;
+                         std::map<Monomial, int64_t>, std::map<Monomial, int64_t>, bool, bool, int64_t,
+                         std::map<Monomial, int64_t>, bool>;
   static Key keyOf(const Atom &A);
   std::map<Key, unsigned> ByKey;
 };
@@ -115,6 +119,7 @@ private:
   std::optional<Poly> call(const clang::CallExpr *Call, int Depth);
   std::optional<Poly> invariantElement(const clang::ArraySubscriptExpr *E);
   std::optional<Poly> minOrMax(const clang::ConditionalOperator *C, int Depth);
+  std::optional<Poly> select(const clang::ConditionalOperator *C, int Depth);
 
   clang::ASTContext &Ctx;
   const BodyModel &M;

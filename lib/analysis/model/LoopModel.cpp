@@ -114,6 +114,17 @@ PwAff LevelModel::atom(unsigned Id, const StmtModel &S) {
     return PwAff(X.K == Atom::Min ? isl_pw_aff_min(L.release(), R.release())
                                   : isl_pw_aff_max(L.release(), R.release()));
   }
+  case Atom::Select: {
+    PwAff Test = pa(*X.Test, S), Then = pa(*X.A, S), Else = pa(*X.B, S);
+    if (!Test || !Then || !Else)
+      return {};
+    Set Holds(X.TestZero ? isl_pw_aff_zero_set(Test.release())
+                         : isl_pw_aff_le_set(Test.release(), constant(S.Sp, 0).release()));
+    // Then where the condition holds, Else elsewhere (pieces on disjoint sets).
+    Set Fails(isl_set_complement(Holds.copy()));
+    return PwAff(isl_pw_aff_union_add(isl_pw_aff_intersect_domain(Then.release(), Holds.release()),
+                                      isl_pw_aff_intersect_domain(Else.release(), Fails.release())));
+  }
   }
   return {};
 }

@@ -219,7 +219,8 @@ public:
     for (const auto &[Mono, C] : P.Terms)
       for (unsigned Id : Mono) {
         const Atom &X = Atoms[Id];
-        if (X.K == Atom::Induction || (X.A && mentionsInduction(*X.A)) || (X.B && mentionsInduction(*X.B)))
+        if (X.K == Atom::Induction || (X.A && mentionsInduction(*X.A)) || (X.B && mentionsInduction(*X.B)) ||
+            (X.Test && mentionsInduction(*X.Test)))
           return true;
       }
     return false;

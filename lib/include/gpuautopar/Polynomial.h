@@ -32,6 +32,8 @@ struct Polynomial::Factor {
     Mod,   // Args[0] % Divisor
     Min,   // min(Args[0], Args[1])
     Max,   // max(Args[0], Args[1])
+    SelectNonPositive, // Args[0] <= 0 ? Args[1] : Args[2]
+    SelectZero,        // Args[0] == 0 ? Args[1] : Args[2]
   } K = Value;
   std::string Name;
   std::vector<Polynomial> Args;

@@ -2,13 +2,14 @@
 // anti and output dependences of the textbooks, and scalars carried from one
 // iteration to the next). Each must be rejected with an error.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 25 loops: 25 dependent; 0 mismatches
+// CHECK: 26 loops: 26 dependent; 0 mismatches
 // Each witness, run on the serial loop with the parameters it names:
 // RUN: %run-corpus witness --out %t.w %s %S/Inputs/dependent.driver.cpp | FileCheck %s --check-prefix=WITNESS
-// WITNESS: 21 witnesses: each confirmed by the serial loop
+// WITNESS: 22 witnesses: each confirmed by the serial loop
 #include <vector>
 using V = std::vector<float>;
 float A[128][128];
+#define floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
 
 void one_dimensional(V &a, const V &b, int n, float *__restrict__ p) {
   // expect: dependent
@@ -62,6 +63,10 @@ void one_dimensional(V &a, const V &b, int n, float *__restrict__ p) {
   // expect: dependent
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) a[2 * i] = a[i];                 // different rates: i = 2i' for n > 2
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int t = 1; t <= floord(n - 1, 16); ++t)                 // each tile reads the tile before it
+    for (int i = 16 * t; i <= (16 * t + 15 < n - 1 ? 16 * t + 15 : n - 1); ++i) a[i] = a[i - 16] + 1;
 }
 
 void two_dimensional(V &m, int n) {

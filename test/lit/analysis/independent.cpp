@@ -6,13 +6,15 @@
 // loop that writes one and uses another is "checked" (the rewritten loop
 // compares their addresses and runs serially if they are the same).
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 42 loops: 11 checked, 31 independent; 0 mismatches
+// CHECK: 43 loops: 11 checked, 32 independent; 0 mismatches
 // The rewritten loops give the serial numbers (also with a and b one vector):
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/independent.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 42 accepted loops, 22 arrays: equal to serial on cpu and sim:3
+// EQUAL: 43 accepted loops, 22 arrays: equal to serial on cpu and sim:3
 #include <vector>
 using V = std::vector<float>;
 float A[128][128], B[128][128], C[128][128];
+// How tiling tools (PLuTo, PolyOpt) spell their tile bounds.
+#define floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
 
 void independent(V &a, V &b, const V &c, V &d, int n, int m, float s) {
   // expect: checked
@@ -36,6 +38,10 @@ void independent(V &a, V &b, const V &c, V &d, int n, int m, float s) {
   // expect: independent
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) a[2 * i] = a[4 * i + 1];         // GCD test: gcd(2,4) does not divide 1
+  // expect: independent
+#pragma gpu_autopar for
+  for (int t = 0; t <= floord(n - 1, 16); ++t)                 // tiles of 16 below n + 16: the tile bound,
+    for (int i = 0; i < 16; ++i) a[16 * t + i] = a[16 * t + i + n + 16]; // floord, is what keeps them apart
   // expect: independent
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) a[4 * i + 1] = a[4 * i + 3];     // residues 1 and 3 mod 4
