@@ -1,4 +1,5 @@
 #include "model/AffinePoly.h"
+#include "model/ReachingValue.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -169,6 +170,11 @@ std::optional<Poly> Linearizer::variable(const Expr *E, int Depth) {
         A.Spelling = V->getNameAsString();
         return Poly::atom(T.intern(std::move(A)));
       }
+    // A scalar the body assigns (`i = 1; f[i][j]`, a private of NPB's):
+    // the value of the one assignment that reaches this read.
+    if ((M.WrittenOutside.count(V) || M.WrittenLocals.count(V)) && M.Body && Depth < 4)
+      if (const Expr *Value = reachingValue(M.Body, Ref))
+        return walk(Value, Depth + 1);
     if (M.isOutside(V, SM)) {
       if (M.WrittenOutside.count(V))
         return std::nullopt;

@@ -337,6 +337,7 @@ bool BodyModel::isOutside(const VarDecl *V, const SourceManager &SM) const {
 BodyModel collectBody(const LoopAnalysis &A, ASTContext &Ctx) {
   assert(A.Loop && "only a recognised loop has a body to model");
   BodyModel M;
+  M.Body = A.Loop->body();
   bodymodel::Collector C(A, Ctx, M);
   C.run(A.Loop->body());
   return M;

@@ -204,6 +204,7 @@ struct BodyModel {
   llvm::DenseSet<const clang::VarDecl *> WrittenOutside; // outside variables the body writes (whole)
   bool HasJumps = false; // goto or throw somewhere in the body
   clang::SourceRange LoopRange;
+  const clang::Stmt *Body = nullptr; // the annotated loop's
   const clang::VarDecl *Induction = nullptr;
 
   // Declared outside the annotated loop (or a static local of it).

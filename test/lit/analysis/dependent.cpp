@@ -2,10 +2,10 @@
 // anti and output dependences of the textbooks, and scalars carried from one
 // iteration to the next). Each must be rejected with an error.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 26 loops: 26 dependent; 0 mismatches
+// CHECK: 27 loops: 27 dependent; 0 mismatches
 // Each witness, run on the serial loop with the parameters it names:
 // RUN: %run-corpus witness --out %t.w %s %S/Inputs/dependent.driver.cpp | FileCheck %s --check-prefix=WITNESS
-// WITNESS: 22 witnesses: each confirmed by the serial loop
+// WITNESS: 23 witnesses: each confirmed by the serial loop
 #include <vector>
 using V = std::vector<float>;
 float A[128][128];
@@ -67,6 +67,10 @@ void one_dimensional(V &a, const V &b, int n, float *__restrict__ p) {
 #pragma gpu_autopar for
   for (int t = 1; t <= floord(n - 1, 16); ++t)                 // each tile reads the tile before it
     for (int i = 16 * t; i <= (16 * t + 15 < n - 1 ? 16 * t + 15 : n - 1); ++i) a[i] = a[i - 16] + 1;
+  int k;
+  // expect: dependent
+#pragma gpu_autopar for private(k)
+  for (int i = 0; i < n; ++i) { k = 1; a[i + k] = 1; k = 0; a[i + k] = 2; } // a private's values: i+1 meets i'
 }
 
 void two_dimensional(V &m, int n) {

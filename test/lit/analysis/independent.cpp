@@ -6,10 +6,10 @@
 // loop that writes one and uses another is "checked" (the rewritten loop
 // compares their addresses and runs serially if they are the same).
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 43 loops: 11 checked, 32 independent; 0 mismatches
+// CHECK: 45 loops: 11 checked, 34 independent; 0 mismatches
 // The rewritten loops give the serial numbers (also with a and b one vector):
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/independent.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 43 accepted loops, 22 arrays: equal to serial on cpu and sim:3
+// EQUAL: 45 accepted loops, 22 arrays: equal to serial on cpu and sim:3
 #include <vector>
 using V = std::vector<float>;
 float A[128][128], B[128][128], C[128][128];
@@ -84,6 +84,19 @@ void independent(V &a, V &b, const V &c, V &d, int n, int m, float s) {
   // expect: independent
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) { int k = 2 * i; a[k] = a[k + 1]; } // a local naming the subscript
+  int k, q;
+  // expect: independent
+#pragma gpu_autopar for private(k)
+  for (int i = 0; i < n; ++i) { k = 2 * i; a[k] = 1; k = k + 1; a[k] = 2; } // a private's value where read
+  // expect: independent
+#pragma gpu_autopar for private(k, q)
+  for (int i = 0; i < n; ++i) {                                // NPB's `i = 1; f[i][j]`, values
+    k = 1;                                                     // reaching reads inside inner loops
+    q = 3 * i;
+    for (int j = 0; j < 2; ++j) { a[q + k + j] = j; }
+    k = 0;
+    if (m > 0) a[q + k] = s;
+  }
 }
 
 void two_dimensional(V &img, const V &src, int w, int h) {
