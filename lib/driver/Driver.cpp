@@ -84,11 +84,11 @@ void describe(const LoopAnalysis &A, const SourceManager &SM, LoopReport &Out) {
   // arguments after the variable (`affine(1, 0, 1)`, `(0), (n), whole()`).
   for (const ArrayUse &U : A.Arrays)
     Out.Maps.push_back(
-        {name(U.Var), spelling(U.Kind), spellMapArguments(A, U, RuntimeNames::Bare), mapText(A, U)});
+        {objectCode(U), spelling(U.Kind), spellMapArguments(A, U, RuntimeNames::Bare), mapText(A, U)});
   // The checks in the order the rewritten call makes them.
   for (const RuntimeCheck *C : checksInOrder(A)) {
     if (const auto *M = std::get_if<DisjointMaps>(C))
-      Out.AliasChecks.push_back({name(A.Arrays[M->Written].Var), name(A.Arrays[M->Other].Var)});
+      Out.AliasChecks.push_back({objectName(A.Arrays[M->Written]), objectName(A.Arrays[M->Other])});
     else if (const auto *O = std::get_if<DisjointObjects>(C))
       Out.AliasChecks.push_back({O->Written.Name, O->Other.Name});
     else if (const auto *W = std::get_if<WithinDimensions>(C))

@@ -6,6 +6,7 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "gpuautopar/DirectiveLines.h"
 #include "gpuautopar/RuntimeCallText.h"
+#include "Spelling.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "llvm/Support/Path.h"
@@ -67,6 +68,20 @@ SourceLocation endOfStatement(const Stmt *S, ASTContext &Ctx) {
 void editBody(const LoopAnalysis &A, Rewriter &R) {
   for (const ContinueStmt *S : A.IterationEnds)
     R.ReplaceText(S->getBeginLoc(), /*OrigLength=*/8, "return");
+  // A kernel reaches members through their maps' views and copies, never
+  // through the object, which stays in host memory: the body names those
+  // instead where it spelled the members (`this->u`, `g.n`).
+  if (A.Mode == LoopMode::Kernel) {
+    auto Respell = [&](const MemberPath &P) {
+      for (const MemberExpr *E : P.Spellings)
+        R.ReplaceText(CharSourceRange::getTokenRange(E->getSourceRange()), memberBodyName(P));
+    };
+    for (const ArrayUse &U : A.Arrays)
+      if (U.Member)
+        Respell(*U.Member);
+    for (const MemberPath &P : A.MemberValues)
+      Respell(P);
+  }
   if (A.Mode != LoopMode::Task)
     return;
   for (const CUDAKernelCallExpr *K : A.KernelLaunches) {
@@ -191,7 +206,9 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   const unsigned Column = SM.getPresumedColumnNumber(L.beginLoc());
   const std::string Indent(Column - 1, ' ');
   const std::string Cont = ",\n" + Indent + "    ";
-  std::string Head = Indent;
+  // Numbers read through members are copied first, in a block of the call's own.
+  const std::string Copies = memberValueCopies(A);
+  std::string Head = Indent + (Copies.empty() ? "" : "{ " + Copies);
   llvm::raw_string_ostream OS(Head);
   OS << entryPoint(A.Mode) << "(::gpu_autopar::loop_site{\"" << quoted(Names.SiteFile) << "\", "
      << SM.getPresumedLineNumber(A.Pragma.HashLoc) << "}" << Cont << H.Space << ", " << optionsText(A.Clauses)
@@ -217,7 +234,7 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   R.ReplaceText(CharSourceRange::getCharRange(LineStart, KeepBetween ? AfterHeader : Body->getBeginLoc()),
                 directiveLinesBetween(A.Pragma.EndLoc, L.beginLoc(), SM).str() + Head);
   SourceLocation End = endOfStatement(Body, Ctx);
-  const std::string Close = std::string(Compound ? ");" : " });") + "\n";
+  const std::string Close = std::string(Compound ? ");" : " });") + (Copies.empty() ? "" : " }") + "\n";
   if (A.Collapsed.empty()) {
     R.InsertTextAfter(End, Close + lineDirective(SM.getPresumedLineNumber(End), Names));
     return;

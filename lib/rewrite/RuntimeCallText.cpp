@@ -103,7 +103,7 @@ std::string reductionsText(const LoopClauses &C) {
 }
 
 std::string mapText(const LoopAnalysis &A, const ArrayUse &U) {
-  std::string S = std::string("::gpu_autopar::") + mapName(U.Kind) + "(" + U.Var->getNameAsString() + ", " +
+  std::string S = std::string("::gpu_autopar::") + mapName(U.Kind) + "(" + objectCode(U) + ", " +
                   spellMapArguments(A, U, RuntimeNames::Qualified) + ")";
   // A map clause's kind says what is copied where the data is not present;
   // on present data the runtime goes by what the body does (the loop's
@@ -147,8 +147,12 @@ std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx)
   std::string S;
   if (A.Mode == LoopMode::Kernel)
     for (const ArrayUse &U : A.Arrays) {
-      std::string Name = U.Var->getNameAsString();
-      S += std::string(", ::gpu_autopar::") + (U.ReadOnlyLoads ? "read_view" : "view") + "<decltype(" + Name + ")> " +
+      // A member's view gets a name of its own, put where the body spells the
+      // member; its type follows the member as the loop's scope sees it
+      // (`decltype((g.u))`: const where `g` is).
+      const std::string Type = U.Member ? "(" + memberCode(*U.Member) + ")" : U.Var->getNameAsString();
+      const std::string Name = U.Member ? memberBodyName(*U.Member) : U.Var->getNameAsString();
+      S += std::string(", ::gpu_autopar::") + (U.ReadOnlyLoads ? "read_view" : "view") + "<decltype(" + Type + ")> " +
            Name;
     }
   clang::PrintingPolicy Policy(Ctx.getLangOpts());
@@ -159,6 +163,14 @@ std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx)
   for (const clang::VarDecl *V : A.Clauses.LastPrivates)
     S += ", ::gpu_autopar::last_slot<decltype(" + V->getNameAsString() + ")>& gpu_autopar_last_" +
          V->getNameAsString();
+  return S;
+}
+
+std::string memberValueCopies(const LoopAnalysis &A) {
+  std::string S;
+  if (A.Mode == LoopMode::Kernel)
+    for (const MemberPath &P : A.MemberValues)
+      S += "const auto " + memberBodyName(P) + " = " + memberCode(P) + "; ";
   return S;
 }
 

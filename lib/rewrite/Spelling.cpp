@@ -2,6 +2,7 @@
 #include "gpuautopar/LoopRewriter.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 
 #include <cassert>
 
@@ -51,6 +52,24 @@ std::string bytes(const CheckedObject &O, const std::string &Space) {
 std::string name(const clang::VarDecl *V) { return V->getNameAsString(); }
 
 } // namespace
+
+std::string objectName(const ArrayUse &U) { return U.Member ? U.Member->Name : name(U.Var); }
+
+std::string memberCode(const MemberPath &P) {
+  std::string S = P.Root ? name(P.Root) + "." : "this->";
+  for (size_t I = 0; I < P.Fields.size(); ++I)
+    S += (I ? "." : "") + P.Fields[I]->getNameAsString();
+  return S;
+}
+
+std::string memberBodyName(const MemberPath &P) {
+  std::string S = "gpu_autopar_" + (P.Root ? name(P.Root) : std::string("this"));
+  for (const clang::FieldDecl *F : P.Fields)
+    S += "_" + F->getNameAsString();
+  return S;
+}
+
+std::string objectCode(const ArrayUse &U) { return U.Member ? memberCode(*U.Member) : name(U.Var); }
 
 std::string spell(const Polynomial &P) {
   std::string Out;
@@ -109,8 +128,8 @@ std::string spellChecks(const LoopAnalysis &A, const std::string &Space) {
   std::string S;
   for (const RuntimeCheck *C : checksInOrder(A)) {
     if (const auto *M = std::get_if<DisjointMaps>(C))
-      S += ".check_disjoint(" + std::to_string(M->Written) + ", \"" + name(A.Arrays[M->Written].Var) + "\", " +
-           std::to_string(M->Other) + ", \"" + name(A.Arrays[M->Other].Var) + "\")";
+      S += ".check_disjoint(" + std::to_string(M->Written) + ", \"" + objectName(A.Arrays[M->Written]) + "\", " +
+           std::to_string(M->Other) + ", \"" + objectName(A.Arrays[M->Other]) + "\")";
     else if (const auto *O = std::get_if<DisjointObjects>(C))
       S += ".check_disjoint_objects(" + bytes(O->Written, Space) + ", \"" + O->Written.Name + "\", " +
            bytes(O->Other, Space) + ", \"" + O->Other.Name + "\")";

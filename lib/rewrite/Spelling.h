@@ -11,6 +11,18 @@
 
 namespace gpuautopar {
 
+// The name of a map's object in messages, checks and --report: "x", "g.u",
+// "u" (a member in a method).
+std::string objectName(const ArrayUse &U);
+// C++ that names a member where the loop stands: "g.u", "this->u" (never the
+// bare "u": a local of the function may hide the member there).
+std::string memberCode(const MemberPath &P);
+// The body's own name for a member it reaches through a map's view or gets a
+// copy of, put in place of each spelling: "gpu_autopar_this_u", "gpu_autopar_g_u".
+std::string memberBodyName(const MemberPath &P);
+// C++ that names a map's object where the loop stands: "x", or memberCode.
+std::string objectCode(const ArrayUse &U);
+
 // How runtime names are written: `::gpu_autopar::affine(...)` in the
 // rewritten code, `affine(...)` in --report.
 enum class RuntimeNames { Qualified, Bare };

@@ -6,7 +6,10 @@ Per seed: a program of CPU-thread loops (`mode(host)`) over two raw pointers
 coefficients, offsets and steps, each called with pointers to random places
 of one buffer: sometimes far apart, sometimes overlapping, sometimes the
 same. The rewritten loop compares the bytes each pointer covers over the
-whole loop before it runs (docs/analysis.md, section 3). The test predicts
+whole loop before it runs (docs/analysis.md, section 3). Half the member
+loops have no mode clause: they are kernel mode, the members are mapped, and
+the maps' sections are compared instead; the program runs on three simulated
+devices. The test predicts
 from the call's arguments whether those byte ranges meet, and requires:
   - the report says the call ran serially exactly when they meet (never
     parallel over memory a write shares with a read: a race the CPU threads
@@ -30,6 +33,7 @@ class Loop:
     def __init__(self, r, k):
         self.k = k
         self.member = r.random() < 0.4
+        self.kernel = self.member and r.random() < 0.5  # members mapped, maps compared
         self.a, self.c = r.choice([1, 1, 2, 3]), r.choice([1, 1, 2])
         self.b, self.d = r.randint(0, 3), r.randint(-2, 3)
         self.lo = max(0, -self.d) + r.randint(0, 2)
@@ -42,10 +46,11 @@ class Loop:
     def source(self):
         w, rd = ("dst.data", "src.data") if self.member else ("out", "in")
         params = "Field &dst, const Field &src" if self.member else "float *out, const float *in"
-        return ("void loop%d(%s, int n) {\n#pragma gpu_autopar for mode(host)\n"
+        return ("void loop%d(%s, int n) {\n#pragma gpu_autopar for%s\n"
                 "  for (int i = %d; i < n; i += %d)\n"
                 "    %s[%d * i + %d] = %s[%d * i + %d] * 0.5f + i %% 7;\n}\n"
-                % (self.k, params, self.lo, self.step, w, self.a, self.b, rd, self.c, self.d))
+                % (self.k, params, "" if self.kernel else " mode(host)", self.lo, self.step, w, self.a, self.b,
+                   rd, self.c, self.d))
 
     def hulls(self, po, pi):
         it = list(self.iterations())
@@ -119,7 +124,7 @@ def check_seed(a, seed):
     if os.path.exists(report):
         os.remove(report)
     s = run([ser])
-    p = run([par], env=dict(os.environ, GPU_AUTOPAR_REPORT=report, GPU_AUTOPAR_DEVICES="cpu"))
+    p = run([par], env=dict(os.environ, GPU_AUTOPAR_REPORT=report, GPU_AUTOPAR_DEVICES="sim:3"))
     if p.returncode != 0 or s.stdout != p.stdout:
         return "the rewritten program printed other numbers than the serial one (see %s)" % work
     with open(report) as f:

@@ -43,13 +43,17 @@ std::optional<CheckedObject> checkedSide(const OverlapSide &S, const SectionFind
 // both whole objects the loop's scope names.
 std::optional<RuntimeCheck> overlapCheck(const LoopAnalysis &A, const PossibleOverlap &P,
                                          const SectionFinder &SectionOf) {
-  auto IndexOf = [&](const VarDecl *V) -> std::optional<unsigned> {
-    for (unsigned I = 0; V && I < A.Arrays.size(); ++I)
-      if (A.Arrays[I].Var == V)
+  // The map of a side: by name, which tells objects apart in one body (a
+  // member's map, `g.u` or `u` in a method, has no variable of its own).
+  auto IndexOf = [&](const OverlapSide &S) -> std::optional<unsigned> {
+    for (unsigned I = 0; I < A.Arrays.size(); ++I) {
+      const ArrayUse &U = A.Arrays[I];
+      if (U.Member ? U.Member->Name == S.Name : (S.Var ? U.Var == S.Var : U.Var->getName() == S.Name))
         return I;
+    }
     return std::nullopt;
   };
-  const std::optional<unsigned> W = IndexOf(P.Written.Var), O = IndexOf(P.Other.Var);
+  const std::optional<unsigned> W = IndexOf(P.Written), O = IndexOf(P.Other);
   if (A.Mode == LoopMode::Kernel && W && O)
     return DisjointMaps{*W, *O};
   // A kernel copies the numbers it reads when it starts, so a reference to

@@ -1,5 +1,6 @@
 #include "gpuautopar/Classification.h"
 #include "model/BodyModel.h"
+#include "MemberReach.h"
 #include "Containers.h"
 #include "ExprHelpers.h"
 #include "FunctionKinds.h"
@@ -188,24 +189,24 @@ private:
 
 // Elements the body reaches that no data map would bring to a device: the
 // loop would read host memory there (docs/analysis.md, "Execution modes").
-std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, const ASTContext &Ctx) {
+std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx) {
   std::vector<Cause> Out;
   llvm::StringSet<> Reported;
   auto add = [&](const std::string &Object, std::string Why, SourceLocation Loc) {
     if (Reported.insert(Object).second)
       Out.push_back({std::move(Why), Loc});
   };
+  // Members a map can copy are judged below like variables; reachMembers
+  // says why the others cannot, and what else reaches `this`.
+  const MemberReach Members = reachMembers(A, Body, Ctx);
+  for (const auto &[Why, At] : Members.HostOnly)
+    Out.push_back({Why, At});
   for (const Access &X : Body.Accesses) {
-    if (!X.Element || (X.Var && llvm::is_contained(A.Clauses.Privates, X.Var)))
+    if (!X.Element || (X.Var && llvm::is_contained(A.Clauses.Privates, X.Var)) ||
+        (X.ThroughMember && !Members.Mapped.count(X.Name)))
       continue;
-    const std::string Written = "'" + sourceText(X.E, Ctx) + "'";
-    if (X.ThroughMember) {
-      add(X.Name, "reaches " + Written + " through a member, which a data map does not copy to a GPU",
-          X.E->getExprLoc());
-      continue;
-    }
-    assert(X.Var && "an element access without a member path names its variable");
-    const QualType T = X.Var->getType();
+    assert((X.Var || X.ThroughMember) && "an element access without a member path names its variable");
+    const QualType T = X.ThroughMember ? X.ObjectType : X.Var->getType();
     if (T->isVariablyModifiedType()) {
       add(X.Name, "uses '" + X.Name + "', a variable-length array, which a data map cannot describe",
           X.E->getExprLoc());

@@ -23,6 +23,7 @@
 #include "model/AffinePoly.h"
 #include "model/BodyModel.h"
 #include "Containers.h"
+#include "MemberReach.h"
 #include "query/Bounds.h"
 #include "query/Sections.h"
 #include "gpuautopar/Diagnostics.h"
@@ -61,43 +62,60 @@ public:
 
   // The first raw pointer whose extent cannot be known, where the loop may run on CPU threads instead.
   struct UnsizedPointer {
-    const VarDecl *Var;
+    std::string Name;
+    bool Member; // a map clause cannot name it
     SourceLocation At;
     const char *MapKind;
   };
   std::optional<UnsizedPointer> Unsized;
 
-  bool run() {
+  // What a map is of: a variable, or a member reached from one or from `this`.
+  struct Object {
+    const VarDecl *Var = nullptr;        // a member's root (null: `this`)
+    const MemberPath *Member = nullptr;
+    QualType Type;
+    std::string name() const { return Member ? Member->Name : Var->getNameAsString(); }
+  };
+
+  bool run(const MemberReach &Members) {
     // The model's accesses per object, in the order the body names them; a
-    // range-for's container first.
-    std::vector<const VarDecl *> Order;
-    std::map<const VarDecl *, std::vector<const Access *>> ByVar;
-    auto Note = [&](const Access &X) {
-      auto [It, New] = ByVar.try_emplace(X.Var);
+    // range-for's container first. Members are told apart by their paths.
+    using Key = std::pair<const VarDecl *, std::string>;
+    std::vector<std::pair<Key, Object>> Order;
+    std::map<Key, std::vector<const Access *>> ByObject;
+    auto Note = [&](const Access &X, Object O) {
+      Key K{X.Var, O.Member ? O.Member->Name : std::string()};
+      auto [It, New] = ByObject.try_emplace(K);
       if (New)
-        Order.push_back(X.Var);
+        Order.push_back({K, O});
       It->second.push_back(&X);
     };
     assert((!A.Loop->RangeFor || containerKind(A.Loop->RangeContainer->getType())) &&
            "classification keeps a range over anything else off the GPU");
     for (const Access &X : M.Accesses)
       if (isRangeElement(X))
-        Note(X);
+        Note(X, Object{X.Var, nullptr, X.Var->getType()});
     for (const Access &X : M.Accesses) {
-      // A private array is the body's own copy (firstprivate: captured whole);
-      // an object reached through a member is not mapped on its own.
-      if (!X.Var || X.ThroughMember || isRangeElement(X) || llvm::is_contained(A.Clauses.Privates, X.Var) ||
-          !containerKind(X.Var->getType()))
+      // A private array is the body's own copy (firstprivate: captured whole).
+      if ((X.Var && llvm::is_contained(A.Clauses.Privates, X.Var)) || isRangeElement(X))
         continue;
-      Note(X);
+      if (X.ThroughMember) {
+        // Classification kept the loop off the GPU for the members no map copies.
+        auto P = Members.Mapped.find(X.Name);
+        if (P != Members.Mapped.end() && containerKind(X.ObjectType))
+          Note(X, Object{X.Var, &P->second, X.ObjectType});
+        continue;
+      }
+      if (X.Var && containerKind(X.Var->getType()))
+        Note(X, Object{X.Var, nullptr, X.Var->getType()});
     }
 
     bool Ok = true;
-    for (const VarDecl *V : Order)
-      Ok = use(V, ByVar[V]) && Ok;
+    for (const auto &[K, O] : Order)
+      Ok = use(O, ByObject[K]) && Ok;
     // Variables only named in map clauses (e.g. alloc scratch) are mapped too.
     for (const MapClause &C : A.Clauses.Maps)
-      if (C.Var && !ByVar.count(C.Var))
+      if (C.Var && !ByObject.count(Key{C.Var, std::string()}))
         if (std::optional<ContainerKind> Kind = containerKind(C.Var->getType())) {
           ArrayUse Use;
           Use.Var = C.Var;
@@ -112,10 +130,13 @@ public:
   // What the body does with `V` (its accesses `Xs`) and how its map copies
   // it, appended to A.Arrays. Reports a raw pointer whose extent cannot be
   // known, and returns false then.
-  bool use(const VarDecl *V, const std::vector<const Access *> &Xs) {
-    const ContainerKind Kind = *containerKind(V->getType());
+  bool use(const Object &O, const std::vector<const Access *> &Xs) {
+    const VarDecl *V = O.Var;
+    const ContainerKind Kind = *containerKind(O.Type);
     ArrayUse Use;
     Use.Var = V;
+    if (O.Member)
+      Use.Member = *O.Member;
     Use.Container = Kind;
     Use.FirstUse = Xs.front()->NameLoc;
     bool Partial = false; // some write may not happen, or covers part of an element
@@ -128,7 +149,7 @@ public:
         // reached from there cannot be told; conservatively read, and
         // written unless its elements are const.
         Use.Read = true;
-        Use.Written |= !constElements(V, Kind);
+        Use.Written |= !constElements(O.Type, Kind);
         Whole = true;
         continue;
       }
@@ -137,9 +158,10 @@ public:
       if (X->Write && (X->MayWrite || X->Subscripts.size() > 1 || X->AfterExit || !everyIteration(*X)))
         Partial = true;
     }
-    // Writes through a local reference or pointer bound to one of its elements.
+    // Writes through a local reference or pointer bound to one of its elements
+    // (for a member: bound to anything of its root).
     for (const BodyModel::AliasWrite &W : M.AliasWrites)
-      if (W.Target == V)
+      if (V && W.Target == V)
         Use.Written = Use.Read = Partial = true;
     if (!Whole)
       Use.Section = section(Xs, /*Widen=*/Kind != ContainerKind::RawPointer);
@@ -148,17 +170,17 @@ public:
     const bool UnitStep = A.Loop->RangeFor || !A.Loop->Step;
     Use.WritesWholeSection = UnitStep && Use.Written && !Use.Read && !Partial && Use.Section &&
                              Use.Section->Parts.size() == 1 && TilesChunk;
-    const MapClause *Clause = clauseFor(V);
+    const MapClause *Clause = O.Member ? nullptr : clauseFor(V); // a clause names variables only
     Use.Kind = Clause ? Clause->Kind : inferredKind(Use);
-    Use.ReadOnlyLoads = !Use.Written && Use.Kind == MapKind::To && loadsOnly(V, Kind, Xs);
+    Use.ReadOnlyLoads = !Use.Written && Use.Kind == MapKind::To && loadsOnly(O, Kind, Xs);
     bool Ok = true;
     if (!Use.Section && Kind == ContainerKind::RawPointer && (!Clause || Clause->Length.empty())) {
       const char *MapKind = Use.Written ? (Use.Read ? "tofrom" : "from") : "to";
       if (MayRunOnHost) {
         if (!Unsized)
-          Unsized = UnsizedPointer{V, Use.FirstUse, MapKind};
+          Unsized = UnsizedPointer{O.name(), O.Member != nullptr, Use.FirstUse, MapKind};
       } else {
-        report(Diags, Diag::MapNeedsLength, Use.FirstUse) << V->getName() << MapKind;
+        report(Diags, Diag::MapNeedsLength, Use.FirstUse) << O.name() << MapKind;
         Ok = false;
       }
     }
@@ -200,8 +222,9 @@ private:
   // value: a subscript read that is converted to its value (no reference
   // bound to it, no address taken, nothing passed by reference), outside a
   // range-for over V (its element is a reference).
-  bool loadsOnly(const VarDecl *V, ContainerKind Kind, const std::vector<const Access *> &Xs) const {
-    const QualType E = elementType(V->getType(), Kind);
+  bool loadsOnly(const Object &O, ContainerKind Kind, const std::vector<const Access *> &Xs) const {
+    const VarDecl *V = O.Member ? nullptr : O.Var;
+    const QualType E = elementType(O.Type, Kind);
     const auto *B = E.isNull() ? nullptr : dyn_cast<BuiltinType>(E.getCanonicalType().getTypePtr());
     if (!B || !(B->isInteger() || B->getKind() == BuiltinType::Float || B->getKind() == BuiltinType::Double) ||
         B->getKind() == BuiltinType::Bool || B->getKind() == BuiltinType::Int128 ||
@@ -226,8 +249,8 @@ private:
 
   // Whether nothing can write the elements of `V` (`const float *`,
   // `const std::vector<float> &`).
-  static bool constElements(const VarDecl *V, ContainerKind Kind) {
-    const QualType T = V->getType().getNonReferenceType();
+  static bool constElements(QualType Object, ContainerKind Kind) {
+    const QualType T = Object.getNonReferenceType();
     return T.isConstQualified() || elementType(T, Kind).isConstQualified();
   }
 
@@ -541,18 +564,27 @@ std::optional<AffineSection> sectionOf(LoopAnalysis &A, const BodyModel &M, cons
 bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, LoopModel &Model, DiagnosticsEngine &Diags,
                    bool MayRunOnHost) {
   A.Arrays.clear();
+  A.MemberValues.clear();
   if (!A.Loop)
     return true;
   Inference I(A, M, Model, Diags, MayRunOnHost);
-  if (!I.run())
+  const MemberReach Members = reachMembers(A, M, Model.forSections().Ctx);
+  if (!I.run(Members))
     return false;
+  for (const MemberPath &P : Members.Values)
+    A.MemberValues.push_back(P);
   if (I.Unsized) {
     // Maps are a kernel's; on CPU threads the body reads the pointer as it is.
-    const std::string Name = I.Unsized->Var->getNameAsString();
-    const std::string Why = "indexes '" + Name + "', a pointer whose length the analysis cannot tell; add 'map(" +
-                            I.Unsized->MapKind + ": " + Name + "[0:n])' with its length to run it on a GPU";
+    const std::string &Name = I.Unsized->Name;
+    const std::string Why =
+        "indexes '" + Name + "', a pointer whose length the analysis cannot tell; " +
+        (I.Unsized->Member ? "copy it to a local pointer and add 'map(" + std::string(I.Unsized->MapKind) +
+                                 ": p[0:n])' with its length to run it on a GPU"
+                           : "add 'map(" + std::string(I.Unsized->MapKind) + ": " + Name +
+                                 "[0:n])' with its length to run it on a GPU");
     A.Mode = LoopMode::Host;
     A.Arrays.clear();
+    A.MemberValues.clear();
     A.Reasons.clear();
     A.Reasons.push_back({"the body " + Why, I.Unsized->At});
     report(Diags, Diag::HostOnlyRemark, I.Unsized->At) << ("the body " + Why);

@@ -285,12 +285,15 @@ void Collector::element(const Expr *E) {
   // `s.data[i]`, `p->data[i]`, `data[i]` in a method: the member path names the object.
   std::string Path;
   const ValueDecl *Member = nullptr;
+  const MemberExpr *Outermost = nullptr;
   QualType ObjectType = Base->getType();
   while (const auto *Mem = dyn_cast<MemberExpr>(Base)) {
     Path = (Mem->isArrow() && !isa<CXXThisExpr>(Mem->getBase()->IgnoreParenImpCasts()) ? "->" : ".") +
            Mem->getMemberDecl()->getNameAsString() + Path;
-    if (!Member)
+    if (!Member) {
       Member = Mem->getMemberDecl();
+      Outermost = Mem;
+    }
     Chain.push_back(Mem);
     Base = Mem->getBase()->IgnoreParenImpCasts();
   }
@@ -313,6 +316,7 @@ void Collector::element(const Expr *E) {
   A.Key = OfThis ? Member : static_cast<const ValueDecl *>(V);
   A.ObjectType = Member ? ObjectType : V->getType();
   A.ThroughMember = Member != nullptr;
+  A.Member = Outermost;
   A.NameLoc = Base->getBeginLoc();
   A.Element = true;
   A.AddressTaken = AddressOf.count(E);

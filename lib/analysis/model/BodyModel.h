@@ -69,6 +69,9 @@ struct Access {
   // The type of the indexed object (`float *`, `float[64][64]`, `std::vector<float>`).
   clang::QualType ObjectType;
   bool ThroughMember = false;     // reached through a member (`s.data`, `this->data`)
+  // The member expression that names the object (`s.inner.data`, `this->data`,
+  // `data` in a method): what a data map of the member replaces in the body.
+  const clang::MemberExpr *Member = nullptr;
   const clang::Expr *E = nullptr; // the whole access, for locations and messages
   clang::SourceLocation NameLoc;  // where the variable is named in it
   bool Element = false;           // an element, not the variable itself

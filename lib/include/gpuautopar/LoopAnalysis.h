@@ -21,6 +21,8 @@ namespace clang {
 class ContinueStmt;
 class CUDAKernelCallExpr;
 class Expr;
+class FieldDecl;
+class MemberExpr;
 class VarDecl;
 } // namespace clang
 
@@ -89,9 +91,24 @@ struct AffineSection {
 
 enum class ContainerKind { RawPointer, BuiltinArray, StdVector, StdArray };
 
+// An object the body reaches through data members, from a variable declared
+// outside the loop or from the enclosing object: `g.u`, `s.inner.p`, `u` or
+// `this->u` in a method. Its value does not change while the loop runs (the
+// analysis checked that the body leaves the root alone), so a map copies it
+// or the body gets a copy of it like a variable's; the rewrite spells it.
+struct MemberPath {
+  const clang::VarDecl *Root = nullptr;         // null: the enclosing object (`this`)
+  std::vector<const clang::FieldDecl *> Fields; // outermost first: `g.inner.p` is inner, p
+  std::string Name;                             // as messages name it: "g.u", "u"
+  // Where the body spells it (`this->u`, `u`, `g.u`): the rewrite puts the
+  // body's own name for it there (a map's view, a copied number).
+  std::vector<const clang::MemberExpr *> Spellings;
+};
+
 // Everything the body does with one array-like variable declared outside it.
 struct ArrayUse {
-  const clang::VarDecl *Var = nullptr;
+  const clang::VarDecl *Var = nullptr; // for a member, its path's root (null: `this`)
+  std::optional<MemberPath> Member;    // a member (`g.u`, `this->u`), not a variable
   ContainerKind Container = ContainerKind::RawPointer;
   bool Read = false, Written = false;
   // How the map copies it: the map clause's kind, or inferred from Read,
@@ -226,6 +243,10 @@ struct LoopAnalysis {
   bool Accepted = false;
   LegalityVerdict Verdict;
   std::vector<ArrayUse> Arrays;      // kernel mode: what to map
+  // Kernel mode: numbers the body reads through members (`this->scale`,
+  // `g.n`), which it gets as copies made where the loop starts: the object
+  // they are in stays in host memory.
+  std::vector<MemberPath> MemberValues;
   // Arrays of variable-length rows the body names (`double b[n][m]`): no
   // lambda can capture them, so the body captures a description of their
   // rows under their names instead (::gpu_autopar::rows_of; CPU threads only).

@@ -38,6 +38,12 @@ std::string producedText(const LoopAnalysis &A);
 // (kernel mode), then one reference per reduction variable, then one slot per
 // lastprivate variable.
 std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx);
+// Kernel mode: the numbers the body reads through members, copied where the
+// loop starts (`const auto gpu_autopar_this_scale = this->scale; `), in a
+// block around the call that the body's lambda captures them from (nvcc
+// allows no init-captures in an extended __host__ __device__ lambda); the
+// body names them where it spelled the members. Empty: no block.
+std::string memberValueCopies(const LoopAnalysis &A);
 // The body's own copies of its private variables, declared where it starts:
 // ` decltype(t) t;` for private, initialised from the outside variable for
 // firstprivate, and for lastprivate a keeper that hands the copy back after

@@ -81,8 +81,9 @@ void on_cpu_threads(const std::vector<float> &in, std::vector<float> &out, const
 }
 
 // Raw pointers in members of variables the body leaves alone: their
-// sections are compared like pointer variables'. (A body that assigns the
-// member or the variable is rejected for that write.)
+// sections are compared like pointer variables', on CPU threads, and in kernel
+// mode their maps are. (A body that assigns the member or the variable is
+// rejected for that write.)
 struct Field {
   float *data;
   int n;
@@ -90,10 +91,17 @@ struct Field {
 void members(Field &dst, const Field &src, int n) {
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
+    dst.data[i] = 3 * src.data[i];
+// CHECK: alias-checks.cpp:[[@LINE-1]]:5: remark: 'dst.data' and 'src.data' may overlap; the rewritten loop compares their addresses first and runs serially if they do
+// CHECK: alias-checks.cpp:[[@LINE-2]]:23: note: read of 'src.data' here
+// OUT: ::gpu_autopar::options().check_disjoint(0, "dst.data", 1, "src.data"),
+// OUT-NEXT: ::gpu_autopar::data(::gpu_autopar::from(dst.data, ::gpu_autopar::affine(1, 0, 1)),
+// OUT-NEXT: ::gpu_autopar::to(src.data, ::gpu_autopar::affine(1, 0, 1))),
+#pragma gpu_autopar for mode(host)
+  for (int i = 0; i < n; ++i)
     dst.data[i] = 2 * src.data[i];
-// CHECK: alias-checks.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body reaches 'dst.data[i]' through a member, which a data map does not copy to a GPU
-// CHECK: alias-checks.cpp:[[@LINE-2]]:5: remark: 'dst.data' and 'src.data' may overlap; the rewritten loop compares their addresses first and runs serially if they do
-// CHECK: alias-checks.cpp:[[@LINE-3]]:23: note: read of 'src.data' here
+// CHECK: alias-checks.cpp:[[@LINE-1]]:5: remark: 'dst.data' and 'src.data' may overlap; the rewritten loop compares their addresses first and runs serially if they do
+// CHECK: alias-checks.cpp:[[@LINE-2]]:23: note: read of 'src.data' here
 // OUT: ::gpu_autopar::options().check_disjoint_objects(::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), dst.data, ::gpu_autopar::affine(1, 0, 1)), "dst.data", ::gpu_autopar::section_bytes(::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), src.data, ::gpu_autopar::affine(1, 0, 1)), "src.data"),
 }
 

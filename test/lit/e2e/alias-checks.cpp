@@ -19,8 +19,7 @@ void shift_ptr(const double *in, double *out, int n) {
     out[i] = in[i - 1] * 0.5 + i % 3;
 }
 
-// A member container runs on CPU threads (a data map copies no members):
-// the two vectors are compared whole.
+// A member container is mapped like a variable: the two maps are compared.
 struct Grid {
   std::vector<double> v;
 };
@@ -82,25 +81,25 @@ int main() {
 // CHECK: cpu: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: cpu: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40008 devices=1{{$}}
 // CHECK: cpu: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40007 devices=1 serial='out' and 'in' overlap in memory
-// CHECK: cpu: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1{{$}}
-// CHECK: cpu: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'g.v' overlap in memory
-// CHECK: cpu: alias-checks.cpp:34 mode=host backend=cpu iterations=40007 devices=1{{$}}
-// CHECK: cpu: alias-checks.cpp:34 mode=host backend=cpu iterations=40005 devices=1 serial='out' and 'in' overlap in memory
-// CHECK: cpu: alias-checks.cpp:34 mode=host backend=cpu iterations=20001 devices=1{{$}}
-// CHECK: cpu: alias-checks.cpp:48 mode=host backend=cpu iterations=40008 devices=1{{$}}
-// CHECK: cpu: alias-checks.cpp:48 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'p' overlap in memory
-// CHECK: cpu: alias-checks.cpp:40 mode=host backend=cpu iterations=40000 devices=1{{$}}
-// CHECK: cpu: alias-checks.cpp:40 mode=host backend=cpu iterations=20000 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: cpu: alias-checks.cpp:27 mode=kernel backend=cpu iterations=40008 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:27 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'g.v' overlap in memory
+// CHECK: cpu: alias-checks.cpp:33 mode=host backend=cpu iterations=40007 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:33 mode=host backend=cpu iterations=40005 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: cpu: alias-checks.cpp:33 mode=host backend=cpu iterations=20001 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:47 mode=host backend=cpu iterations=40008 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:47 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'p' overlap in memory
+// CHECK: cpu: alias-checks.cpp:39 mode=host backend=cpu iterations=40000 devices=1{{$}}
+// CHECK: cpu: alias-checks.cpp:39 mode=host backend=cpu iterations=20000 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=sim iterations=40008 devices=3{{$}}
 // CHECK: sim:3: alias-checks.cpp:11 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'in' overlap in memory
 // CHECK: sim:3: alias-checks.cpp:17 mode=kernel backend=sim iterations=40008 devices=3{{$}}
 // CHECK: sim:3: alias-checks.cpp:17 mode=kernel backend=cpu iterations=40007 devices=1 serial='out' and 'in' overlap in memory
-// CHECK: sim:3: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1{{$}}
-// CHECK: sim:3: alias-checks.cpp:28 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'g.v' overlap in memory
-// CHECK: sim:3: alias-checks.cpp:34 mode=host backend=cpu iterations=40007 devices=1{{$}}
-// CHECK: sim:3: alias-checks.cpp:34 mode=host backend=cpu iterations=40005 devices=1 serial='out' and 'in' overlap in memory
-// CHECK: sim:3: alias-checks.cpp:34 mode=host backend=cpu iterations=20001 devices=1{{$}}
-// CHECK: sim:3: alias-checks.cpp:48 mode=host backend=cpu iterations=40008 devices=1{{$}}
-// CHECK: sim:3: alias-checks.cpp:48 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'p' overlap in memory
-// CHECK: sim:3: alias-checks.cpp:40 mode=host backend=cpu iterations=40000 devices=1{{$}}
-// CHECK: sim:3: alias-checks.cpp:40 mode=host backend=cpu iterations=20000 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:27 mode=kernel backend=sim iterations=40008 devices=3{{$}}
+// CHECK: sim:3: alias-checks.cpp:27 mode=kernel backend=cpu iterations=40008 devices=1 serial='out' and 'g.v' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:33 mode=host backend=cpu iterations=40007 devices=1{{$}}
+// CHECK: sim:3: alias-checks.cpp:33 mode=host backend=cpu iterations=40005 devices=1 serial='out' and 'in' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:33 mode=host backend=cpu iterations=20001 devices=1{{$}}
+// CHECK: sim:3: alias-checks.cpp:47 mode=host backend=cpu iterations=40008 devices=1{{$}}
+// CHECK: sim:3: alias-checks.cpp:47 mode=host backend=cpu iterations=40008 devices=1 serial='out' and 'p' overlap in memory
+// CHECK: sim:3: alias-checks.cpp:39 mode=host backend=cpu iterations=40000 devices=1{{$}}
+// CHECK: sim:3: alias-checks.cpp:39 mode=host backend=cpu iterations=20000 devices=1 serial='out' and 'in' overlap in memory
