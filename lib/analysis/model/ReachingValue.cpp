@@ -185,8 +185,11 @@ const Expr *reachingValue(const Stmt *Body, const DeclRefExpr *Use) {
             return nullptr;
           llvm::SmallVector<const VarDecl *, 4> Named;
           namedVariables(Value, Named);
+          // Integers the value reads must keep their values up to the read.
+          // An array's elements (`grid_points[0]`) are the linearizer's to
+          // judge: it reads one as a value only where the body writes none.
           for (const VarDecl *W : Named)
-            if (W != V && !unchangedOnTheWay(P, L, *It, W))
+            if (W != V && W->getType()->isIntegerType() && !unchangedOnTheWay(P, L, *It, W))
               return nullptr;
           return Value;
         }

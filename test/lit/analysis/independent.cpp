@@ -6,13 +6,14 @@
 // loop that writes one and uses another is "checked" (the rewritten loop
 // compares their addresses and runs serially if they are the same).
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 45 loops: 11 checked, 34 independent; 0 mismatches
+// CHECK: 46 loops: 1 bounded, 11 checked, 34 independent; 0 mismatches
 // The rewritten loops give the serial numbers (also with a and b one vector):
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/independent.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 45 accepted loops, 22 arrays: equal to serial on cpu and sim:3
+// EQUAL: 46 accepted loops, 22 arrays: equal to serial on cpu and sim:3
 #include <vector>
 using V = std::vector<float>;
 float A[128][128], B[128][128], C[128][128];
+int Dims[2]; // sizes set before the loops run, as NPB's grid_points
 // How tiling tools (PLuTo, PolyOpt) spell their tile bounds.
 #define floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
 
@@ -147,6 +148,14 @@ void two_dimensional(V &img, const V &src, int w, int h) {
 #pragma gpu_autopar for
   for (int x = 0; x < w; ++x)
     for (int y = 1; y < h; ++y) img[(h - y) * w + w - 1 - x] += 1; // flipped: w - 1 - x is the column
+  int r;
+  // expect: bounded
+#pragma gpu_autopar for private(r)
+  for (int i = 0; i < 128; ++i) {                              // SP's tail: a private counted by a loop,
+    for (r = 0; r < 2; ++r) A[i][r] = 0;                       // then set from an element of an array the
+    r = Dims[0] - 2;                                           // loop does not write (bounded: it stays in the row)
+    for (int j = 2; j < Dims[1]; ++j) A[i][r + j] = A[i][j - 1];
+  }
 }
 
 void reductions_and_privates(const V &x, int n, double &out) {

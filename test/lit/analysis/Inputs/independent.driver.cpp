@@ -40,6 +40,8 @@ CORPUS_FUNCTION(two_dimensional) {
   corpus::fill("C", &C[0][0], 128 * 128, 128);
   corpus::fill("img", img);
   corpus::fill("src", src);
+  Dims[0] = int(corpus::param("dims0", 10));
+  Dims[1] = int(corpus::param("dims1", 20));
   two_dimensional(img, src, w, h);
 }
 
