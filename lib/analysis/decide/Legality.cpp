@@ -346,7 +346,7 @@ private:
   // through a call, nor hands on, and `data` a raw pointer: `s.data` has
   // the same value before the loop as in every iteration.
   bool pointerMemberOfStableVariable(const Access &X) const {
-    if (!X.ThroughMember || !X.Var || X.Name.find("->") != std::string::npos ||
+    if (!X.ThroughMember || !X.Var || X.AccessorOf || X.Name.find("->") != std::string::npos ||
         !X.ObjectType.getNonReferenceType()->isPointerType())
       return false;
     for (const Access &Y : Walk.Accesses)

@@ -9,6 +9,7 @@
 // place of each spelling of it; anything else that reaches the object keeps
 // the loop on CPU threads, with a remark that says what.
 #include "MemberReach.h"
+#include "Containers.h"
 #include "ExprHelpers.h"
 
 #include "clang/AST/ASTContext.h"
@@ -41,6 +42,8 @@ class PathWalk {
 public:
   std::vector<PathUse> Uses;
   std::vector<std::pair<const CXXThisExpr *, const Stmt *>> OtherThis; // with its parent
+  // Member functions called on a variable (`v.get(i)`), outside lambdas.
+  std::vector<std::pair<const MemberExpr *, const VarDecl *>> MethodCalls;
 
   void walk(const Stmt *S) {
     if (!S)
@@ -49,6 +52,10 @@ public:
       path(ME);
       return;
     }
+    if (const auto *ME = dyn_cast<MemberExpr>(S); ME && isa<CXXMethodDecl>(ME->getMemberDecl()) && !Lambdas)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+          MethodCalls.push_back({ME, V});
     if (const auto *T = dyn_cast<CXXThisExpr>(S))
       OtherThis.push_back({T, parent()});
     const bool Lambda = isa<LambdaExpr>(S);
@@ -186,6 +193,20 @@ public:
     }
     for (const PathUse *U : Others)
       other(*U);
+    // A member function called on a variable runs on the kernel's byte copy
+    // of it (the lambda captures it by value): what the copy's pointers and
+    // containers reach is host memory. The standard containers' own members
+    // are the maps' views' (classification judges them).
+    for (const auto &[ME, V] : W.MethodCalls) {
+      const auto *Method = cast<CXXMethodDecl>(ME->getMemberDecl());
+      if (!owned(V) || Method->isStatic() || Method->getParent()->isInStdNamespace() ||
+          Method->getParent()->isLambda())
+        continue;
+      if (std::optional<std::string> Why = whyNotFlat(V->getType().getNonReferenceType()))
+        hostOnly("calls '" + Method->getNameAsString() + "' on '" + V->getNameAsString() +
+                     "', of which a kernel gets a byte copy, but its values " + *Why + " in host memory",
+                 ME->getBeginLoc());
+    }
     // Any other `this`: a member call, `*this`, `this` handed on.
     for (const auto &[T, Parent] : W.OtherThis) {
       const auto *Deref = dyn_cast_or_null<UnaryOperator>(Parent);
@@ -252,6 +273,9 @@ private:
     auto It = Spelled.find(X.Name);
     const bool Found = X.Member && It != Spelled.end() &&
                        llvm::any_of(It->second, [&](const PathUse *U) { return U->E == X.Member; });
+    if (X.AccessorOf) // the member may be private: the loop's scope may not name it
+      return "reaches " + Written + " through an accessor of '" + X.AccessorOf->getNameAsString() +
+             "', a member the rewritten loop cannot map";
     if (!Found) // through a pointer (`p->data`, `g.next->v`), or in a lambda of the body
       return "reaches " + Written + " through a member, which a data map does not copy to a GPU";
     for (const PathUse *U : It->second)

@@ -59,6 +59,9 @@ bool mayHoldSameScalars(const Access &A, ContainerKind KA, const Access &B, Cont
 // reference or pointer member, not in a union): `v` in `v[i]` in a method,
 // `g.v` in `g.v[i]`.
 const FieldDecl *ownedMember(const Access &X) {
+  if (const FieldDecl *F = X.AccessorOf) // `g.x(i)` with `T &x(int i) { return m_x[i]; }`
+    return F->getType()->isReferenceType() || F->getType()->isPointerType() || F->getParent()->isUnion() ? nullptr
+                                                                                                       : F;
   const Expr *E = X.E;
   for (;;) {
     E = E->IgnoreParenImpCasts();
@@ -148,6 +151,8 @@ bool packedBits(QualType Object) {
 // A container or built-in array the rewritten code can name as the user
 // does (`out`, `g.v`, a member `cells`): its bytes can be compared whole.
 bool wholeObject(const Access &X) {
+  if (X.AccessorOf) // the member may be private: the loop's scope may not name it
+    return false;
   const std::optional<ContainerKind> K = containerKind(X.ObjectType);
   return K && *K != ContainerKind::RawPointer && !X.Name.empty() && X.Name.find("->") == std::string::npos &&
          !packedBits(X.ObjectType);

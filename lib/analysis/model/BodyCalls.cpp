@@ -22,6 +22,7 @@ bool Collector::VisitCallExpr(CallExpr *E) {
     return true;
   }
   const auto *Method = dyn_cast<CXXMethodDecl>(F);
+  bool Accessed = false; // an inline accessor's element, recorded as an access
   if (Method && Method->getParent()->isLambda() && Lambdas == 0 &&
       !inside(SM, BodyRange, Method->getParent()->getLocation()))
     M.Constructs.push_back({BodyModel::Construct::OuterLambda, E});
@@ -38,9 +39,12 @@ bool Collector::VisitCallExpr(CallExpr *E) {
       if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
         written(E->getArg(K), true, true);
     }
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-      if (Method && !isElementAccessor(Method))
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E); MC && Method) {
+      if (accessorElement(MC, Method))
+        Accessed = true;
+      else if (!isElementAccessor(Method))
         written(MC->getImplicitObjectArgument()->IgnoreParenImpCasts(), true, true);
+    }
   }
   if (Lambdas != 0)
     return true;
@@ -53,7 +57,8 @@ bool Collector::VisitCallExpr(CallExpr *E) {
     M.JumpsOut.push_back({E->getBeginLoc(), X});
     return true;
   }
-  returnedReference(E, F);
+  if (!Accessed)
+    returnedReference(E, F);
   if (Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() && !Method->getParent()->hasAttr<FinalAttr>() &&
       isa<CXXMemberCallExpr>(E)) {
     M.UnseenCalls.push_back({E, F->getNameAsString(), "is virtual; an override may have effects the analysis "
@@ -63,6 +68,9 @@ bool Collector::VisitCallExpr(CallExpr *E) {
   // An unseen function is reported as such; what it is given adds nothing.
   if (F->isDefined() || !unseenWhy(F))
     escapes(E, F);
+  // An accessor seen through does nothing but hand out the element recorded.
+  if (Accessed)
+    return true;
   if (isScanned(F))
     calleeEffects(E, F);
   else if (const char *Why = unseenWhy(F))
@@ -164,6 +172,71 @@ void Collector::calleeEffects(const CallExpr *E, const FunctionDecl *F) {
     M.InputOutput.push_back({E, C.InputOutput});
   if (!C.Unseen.empty())
     M.UnseenCalls.push_back({E, Name, unseenThrough(C)});
+}
+
+namespace {
+
+// The member an inline accessor returns an element of, as LULESH writes
+// them: `T &x(Index i) { return m_x[i]; }` (or const), the subscript its one
+// parameter itself, on a pointer, built-in array, std::vector or std::array
+// member of `*this`. Nothing for any other function.
+const FieldDecl *accessedMember(const CXXMethodDecl *M) {
+  const FunctionDecl *Def = nullptr;
+  if (M->isStatic() || M->isVirtual() || M->getNumParams() != 1 || !M->getBody(Def))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  const Expr *E = Ret && Ret->getRetValue() ? Ret->getRetValue()->IgnoreParenImpCasts() : nullptr;
+  const Expr *Base = nullptr, *Index = nullptr;
+  if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(E)) {
+    Base = AS->getBase();
+    Index = AS->getIdx();
+  } else if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+             Op && Op->getOperator() == OO_Subscript && subscriptNamesOwnElement(Op->getArg(0)->getType())) {
+    Base = Op->getArg(0);
+    Index = Op->getArg(1);
+  } else {
+    return nullptr;
+  }
+  const auto *Param = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts());
+  const auto *Member = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts());
+  if (!Param || Param->getDecl() != Def->getParamDecl(0) || !Member ||
+      !isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  const auto *F = dyn_cast<FieldDecl>(Member->getMemberDecl());
+  return F && containerKind(F->getType()) ? F : nullptr;
+}
+
+} // namespace
+
+bool Collector::accessorElement(const CXXMemberCallExpr *E, const CXXMethodDecl *Method) {
+  const FieldDecl *F = Lambdas == 0 ? accessedMember(Method) : nullptr;
+  const auto *Callee = dyn_cast<MemberExpr>(E->getCallee()->IgnoreParens());
+  if (!F || !Callee)
+    return false;
+  const Expr *Object = E->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Object);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const bool OfThis = isa<CXXThisExpr>(Object);
+  // Through a pointer variable, or on an object of the body's own: a call.
+  if (!OfThis && (!V || Callee->isArrow() || V == M.Induction || !M.isOutside(V, SM)))
+    return false;
+  Access A = access(E);
+  A.Var = OfThis ? nullptr : V;
+  A.Name = (OfThis ? std::string() : V->getNameAsString() + ".") + F->getNameAsString();
+  A.Key = OfThis ? static_cast<const ValueDecl *>(F) : V;
+  A.ObjectType = F->getType();
+  A.ThroughMember = true;
+  A.AccessorOf = F;
+  A.NameLoc = E->getBeginLoc();
+  A.Element = true;
+  A.AddressTaken = AddressOf.count(E);
+  A.LoadedByValue = Loaded.count(E);
+  A.Subscripts.push_back(E->getArg(0));
+  if (const VarDecl *Bound = BoundTo.lookup(E))
+    ElementOf[Bound] = M.Accesses.size();
+  M.Accesses.push_back(std::move(A));
+  return true;
 }
 
 // A call whose result is a non-const reference or pointer used as an

@@ -153,6 +153,9 @@ public:
   }
 
   void returnedReference(const CallExpr *E, const FunctionDecl *F);
+  // `d.x(i)` with an inline accessor `T &x(Index i) { return m_x[i]; }`: the
+  // element `d.m_x[i]`, recorded as such; false for any other call.
+  bool accessorElement(const CXXMemberCallExpr *E, const CXXMethodDecl *Method);
 
   bool VisitDeclRefExpr(DeclRefExpr *E) override;
 

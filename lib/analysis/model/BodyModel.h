@@ -72,6 +72,10 @@ struct Access {
   // The member expression that names the object (`s.inner.data`, `this->data`,
   // `data` in a method): what a data map of the member replaces in the body.
   const clang::MemberExpr *Member = nullptr;
+  // Reached through an inline accessor (`d.x(i)` with `T &x(Index i) {
+  // return m_x[i]; }`): the member it indexes. The body does not name it (it
+  // may be private), so no map or check can.
+  const clang::FieldDecl *AccessorOf = nullptr;
   const clang::Expr *E = nullptr; // the whole access, for locations and messages
   clang::SourceLocation NameLoc;  // where the variable is named in it
   bool Element = false;           // an element, not the variable itself

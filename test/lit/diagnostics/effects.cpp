@@ -199,7 +199,9 @@ void user_subscript(HalfView h, int n) {
 static double own_element(const std::vector<double> &v, int i) { return v[i]; }
 struct PointerReader {
   const double *p;
-  double get(int i) const { return p[i]; }
+  // Not an accessor the analysis sees through (that is `return p[i];`,
+  // diagnostics/accessors.cpp): it reads two elements.
+  double get(int i) const { return p[i] + p[i - 1]; }
 };
 
 void hidden_sharing(std::vector<double> &a, std::vector<double> &b, PointerReader r, double *__restrict out, int n) {

@@ -92,6 +92,32 @@ void swap_xy(std::vector<Pt> &pts, Pt *raw, int n) {
   }
 }
 
+// LULESH-style accessors: seen through (each call is its element), so the
+// loop bound through an accessor is not "changed in the body"; the accessors
+// are host functions: task mode, on CPU threads.
+class Domain {
+public:
+  double &x(int i) { return m_x[i]; }
+  const double &xd(int i) const { return m_xd[i]; }
+  int numNode() const { return m_n; }
+  void resize(int n) {
+    m_n = n;
+    m_x.assign(n, 1.0);
+    m_xd.resize(n);
+    for (int i = 0; i < n; ++i)
+      m_xd[i] = i % 6;
+  }
+
+private:
+  std::vector<double> m_x, m_xd;
+  int m_n = 0;
+};
+void advance(Domain &domain, double dt) {
+#pragma gpu_autopar for
+  for (int i = 0; i < domain.numNode(); ++i)
+    domain.x(i) = domain.x(i) + dt * domain.xd(i);
+}
+
 double checksum(const double *p, int n) {
   double s = 0;
   for (int i = 0; i < n; ++i)
@@ -148,6 +174,14 @@ int main() {
   for (int i = 0; i < 25000; ++i)
     sp += pts[i].x * (i % 7 + 1) + pts[i].y * (i % 3 + 1);
   std::printf("points %.1f\n", sp);
+
+  Domain domain;
+  domain.resize(12000);
+  advance(domain, 0.5);
+  double sd = 0;
+  for (int i = 0; i < domain.numNode(); ++i)
+    sd += domain.x(i) * (i % 5 + 1);
+  std::printf("domain %.2f\n", sd);
 }
 // CHECK: sim:3: members.cpp:20 mode=kernel backend=sim iterations=39999 devices=3{{$}}
 // CHECK: sim:3: members.cpp:20 mode=kernel backend=cpu iterations=39999 devices=1 serial='dst.data' and 'src.data' overlap in memory
@@ -160,6 +194,7 @@ int main() {
 // CHECK: sim:3: members.cpp:66 mode=kernel backend=sim iterations=639 devices=3{{$}}
 // CHECK: sim:3: members.cpp:77 mode=kernel backend=sim iterations=20000 devices=3{{$}}
 // CHECK: sim:3: members.cpp:87 mode=kernel backend=sim iterations=25000 devices=3{{$}}
+// CHECK: sim:3: members.cpp:116 mode=task backend=sim iterations=12000 devices=3{{$}}
 // CHECK: standin devices=4: members.cpp:20 mode=kernel backend=cuda iterations=39999 devices=4{{$}}
 // CHECK: standin devices=4: members.cpp:20 mode=kernel backend=cpu iterations=39999 devices=1 serial='dst.data' and 'src.data' overlap in memory
 // CHECK: standin devices=4: members.cpp:20 mode=kernel backend=cpu iterations=39999 devices=1 serial='dst.data' and 'src.data' overlap in memory
@@ -171,3 +206,4 @@ int main() {
 // CHECK: standin devices=4: members.cpp:66 mode=kernel backend=cuda iterations=639 devices=4{{$}}
 // CHECK: standin devices=4: members.cpp:77 mode=kernel backend=cuda iterations=20000 devices=4{{$}}
 // CHECK: standin devices=4: members.cpp:87 mode=kernel backend=cuda iterations=25000 devices=4{{$}}
+// CHECK: standin devices=4: members.cpp:116 mode=task backend=cuda iterations=12000 devices=4{{$}}
