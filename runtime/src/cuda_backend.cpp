@@ -45,19 +45,52 @@ public:
   }
   std::unique_ptr<slot_context> open_slot(int) override;
 
-  // Data regions' resident copies, from whichever thread needs them: this
-  // GPU is made current for the call, and the caller's device restored.
-  void* resident_allocate(std::size_t bytes) override {
-    void* p = nullptr;
-    const int e = on_this_device([&] { return api_.malloc(&p, bytes); });
-    if (e == kCudaErrorMemoryAllocation)
-      throw device_out_of_memory(name() + ": out of memory for " + std::to_string(bytes) + " bytes of resident data");
-    if (e != 0)
-      throw device_error(name() + ": cudaMalloc failed: " + error_text(api_, e));
+  // Data regions' resident copies (and loops' read-only sections copied
+  // once per device), from whichever thread needs them: this GPU is made
+  // current for the call, and the caller's device restored. They come from
+  // the GPU's pool, as chunks' buffers do, and go back to it when freed: a
+  // program that enters a region over the same arrays again (a time step's
+  // region, a warm-up before a timed one) pays cudaMalloc and cudaFree (each
+  // a wait for the whole GPU, ~100 and ~50 us) once, not every time. They
+  // are freed idle (a region's end waited for its copies back, a part is
+  // given up with no chunk or peer copy using it), as the pool requires.
+  void* resident_allocate(std::size_t bytes, bool* allocated) override {
+    std::size_t size = 0;
+    void* p = pool.take(bytes, &size);
+    *allocated = !p;
+    if (!p) {
+      size = cuda_memory_pool::size_class(bytes);
+      int e = on_this_device([&] { return api_.malloc(&p, size); });
+      if (e == kCudaErrorMemoryAllocation) {
+        // What the pool keeps idle may be just what is missing; then the
+        // exact size, without the pool's rounding up.
+        pool.release_idle();
+        for (std::size_t again : {size, bytes})
+          if ((e = on_this_device([&] { return api_.malloc(&p, again); })) != kCudaErrorMemoryAllocation) {
+            size = again;
+            break;
+          }
+      }
+      if (e == kCudaErrorMemoryAllocation)
+        throw device_out_of_memory(name() + ": out of memory for " + std::to_string(bytes) + " bytes of resident data");
+      if (e != 0)
+        throw device_error(name() + ": cudaMalloc failed: " + error_text(api_, e));
+    }
+    std::lock_guard<std::mutex> lock(resident_mutex_);
+    resident_sizes_[p] = size;
     return p;
   }
   void resident_free(void* p) noexcept override {
-    on_this_device([&] { return api_.free(p); });
+    std::size_t size = 0;
+    {
+      std::lock_guard<std::mutex> lock(resident_mutex_);
+      auto it = resident_sizes_.find(p);
+      if (it == resident_sizes_.end())
+        return;
+      size = it->second;
+      resident_sizes_.erase(it);
+    }
+    pool.give_back(p, size);
   }
   void resident_to_host(void* dst, const void* src, std::size_t bytes) override {
     resident_to_host_async(dst, src, bytes);
@@ -121,6 +154,8 @@ private:
   }
 
   const cuda_api& api_; // the registered table, kept for the process
+  std::mutex resident_mutex_;
+  std::unordered_map<void*, std::size_t> resident_sizes_; // resident memory handed out -> its size in the pool
   int id_, ordinal_;
   std::mutex peers_mutex_;
   std::map<int, bool> peers_; // by the peer's ordinal: whether this GPU copies from it directly

@@ -252,13 +252,14 @@ void grow_part(present_entry& m, std::size_t d, device_context& dev, byte_range 
   const byte_range was = c.block->window;
   if (grown && lease && lease->copy_within(grown->at(was.begin), c.block->mem, was.size())) {
     lease->synchronize(); // before another device copies from the new part
-    lease->count_allocation();
+    if (grown->allocated)
+      lease->count_allocation();
     c.block = std::move(grown);
   } else {
     grown.reset();
     give_up_part(m, d);
     c.block = std::make_shared<resident_block>(pool_device(int(d)), want); // out of memory: the caller's
-    if (lease)
+    if (lease && c.block->allocated)
       lease->count_allocation();
   }
   ++c.grows;
@@ -273,7 +274,10 @@ std::string described(const char* name, std::uint64_t bytes) {
 } // namespace
 
 resident_block::resident_block(device& d, byte_range w)
-    : owner(&d), mem(static_cast<unsigned char*>(d.resident_allocate(w.size()))), window(w) {}
+    : owner(&d), window(w) {
+  // In the body: `allocated` is initialised after `mem`, and would undo what the call set.
+  mem = static_cast<unsigned char*>(d.resident_allocate(w.size(), &allocated));
+}
 
 resident_block::~resident_block() { owner->resident_free(mem); }
 
@@ -497,7 +501,7 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
     if (!c.block && !c.unusable) {
       c.block = std::make_shared<resident_block>(pool_device(int(me)), part_to_hold(m, c, o.range));
       c.held = std::max<std::uint64_t>(c.held, c.block->window.size());
-      if (auto* slot = dynamic_cast<slot_context*>(&dev))
+      if (auto* slot = dynamic_cast<slot_context*>(&dev); slot && c.block->allocated)
         slot->count_allocation();
     }
   } catch (const device_out_of_memory&) {

@@ -144,8 +144,10 @@ public:
   // (data_region.cpp). Callable from any thread; CUDA makes its device
   // current for the call and restores the caller's. The defaults say the
   // device keeps nothing resident.
-  virtual void* resident_allocate(std::size_t bytes) {
-    (void)bytes;
+  // *allocated: whether the device allocated anew (a call the loop reports
+  // as an allocation), not reused memory it kept.
+  virtual void* resident_allocate(std::size_t bytes, bool* allocated) {
+    (void)bytes, (void)allocated;
     throw device_error(name() + ": keeps no data resident");
   }
   virtual void resident_free(void* p) noexcept { (void)p; }

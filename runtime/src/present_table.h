@@ -32,6 +32,7 @@ struct resident_block {
   unsigned char* mem = nullptr;
   byte_range window;
   std::atomic<int> chunks{0}; // chunks between region_prepare and the end of their use of it
+  bool allocated = false;     // the device allocated it anew (not memory it kept from an earlier region)
 
   resident_block(device& d, byte_range w);
   resident_block(const resident_block&) = delete;

@@ -46,14 +46,16 @@ void* read_once_sections::get(device_context& dev, std::size_t k, const unsigned
   device* owner = device_of(dev);
   if (!owner)
     return nullptr;
+  bool allocated = false;
   try {
-    c->mem = owner->resident_allocate(bytes);
+    c->mem = owner->resident_allocate(bytes, &allocated);
   } catch (const device_out_of_memory&) {
     c->unusable = true;
     return nullptr;
   }
   c->owner = owner;
-  lease->count_allocation();
+  if (allocated)
+    lease->count_allocation();
   try {
     dev.copy_to_device(c->mem, host, bytes);
     // Landed before any slot of the device reads it, not just this lease's stream.

@@ -227,7 +227,8 @@ private:
   std::chrono::steady_clock::time_point chunk_started_{};
 };
 
-void* sim_device::resident_allocate(std::size_t bytes) {
+void* sim_device::resident_allocate(std::size_t bytes, bool* allocated) {
+  *allocated = true;
   const std::uint64_t used = used_.fetch_add(bytes) + bytes;
   if (used > memory_) {
     used_.fetch_sub(bytes);

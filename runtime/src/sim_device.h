@@ -37,7 +37,7 @@ public:
   std::string describe() const override;
   std::unique_ptr<slot_context> open_slot(int slot) override;
   // Resident memory counts against the device's memory like a chunk's.
-  void* resident_allocate(std::size_t bytes) override;
+  void* resident_allocate(std::size_t bytes, bool* allocated) override;
   void resident_free(void* p) noexcept override;
   void resident_first_use(void* p, std::size_t bytes) override;
   void resident_to_host(void* dst, const void* src, std::size_t bytes) override;

@@ -480,12 +480,14 @@ int main(int argc, char** argv) {
     return jacobi_collapse(argc > 2 ? std::atoi(argv[2]) : 256, argc > 3 ? std::atoi(argv[3]) : 4, false);
   if (s == "jacobi-collapse-updated")
     return jacobi_collapse(256, 4, true);
+  if (s == "jacobi-collapse-twice") // the same region entered again: its GPUs' parts reused, not allocated again
+    return jacobi_collapse(256, 4, false) + jacobi_collapse(256, 4, false);
   if (s == "device-pointer")
     return device_pointer(false);
   if (s == "managed-pointer")
     return device_pointer(true);
   std::fprintf(stderr, "usage: cuda_path task-memcpy|task-callee|task-nested|kernel|saxpy|saxpy-10|two-threads|scatter|"
                        "lookup|saxpy-region|stencil-region|region-fault|region-fault-updated|device-pointer|managed-pointer|"
-                       "jacobi-collapse [n sweeps]|jacobi-collapse-updated\n");
+                       "jacobi-collapse [n sweeps]|jacobi-collapse-updated|jacobi-collapse-twice\n");
   return 2;
 }

@@ -108,24 +108,28 @@ def counts_disagree(text, lines):
                 for field in COUNTS:
                     mine[field] += d.get(field, 0)  # p2p_*: only where there were such copies
     problems = []
+    # Per device, what the program's regions (one or several) copied back at their ends.
+    ends = {}
     for l in lines:
         for d in l.get("region") and l["devices"] or []:
             dev = int(d["device"][len("cuda"):])
-            theirs = standin.get(dev)
-            mine = reported.setdefault(dev, dict.fromkeys(COUNTS, 0))
-            if not theirs:
-                continue
-            copies = theirs["d2h"] - mine["d2h_copies"]
-            if theirs["d2h_bytes"] - mine["d2h_bytes"] != d["bytes_to_host"] or copies < 0:
-                problems.append("device %d: the region's end copied %d bytes back, the stand-in %d more than the loops" %
-                                (dev, d["bytes_to_host"], theirs["d2h_bytes"] - mine["d2h_bytes"]))
-            mine["d2h_copies"] += copies
-            mine["d2h_bytes"] += d["bytes_to_host"]
-            # Each round of copies to the host waits once per GPU, after
-            # every GPU's copies were queued: at least one wait, at most one
-            # per copy.
-            waits = sum(theirs[f] for f in COUNTS["syncs"]) - mine["syncs"]
-            mine["syncs"] += min(max(waits, 1 if copies else 0), copies)
+            ends[dev] = ends.get(dev, 0) + d["bytes_to_host"]
+    for dev, bytes_to_host in sorted(ends.items()):
+        theirs = standin.get(dev)
+        mine = reported.setdefault(dev, dict.fromkeys(COUNTS, 0))
+        if not theirs:
+            continue
+        copies = theirs["d2h"] - mine["d2h_copies"]
+        if theirs["d2h_bytes"] - mine["d2h_bytes"] != bytes_to_host or copies < 0:
+            problems.append("device %d: the regions' ends copied %d bytes back, the stand-in %d more than the loops" %
+                            (dev, bytes_to_host, theirs["d2h_bytes"] - mine["d2h_bytes"]))
+        mine["d2h_copies"] += copies
+        mine["d2h_bytes"] += bytes_to_host
+        # Each round of copies to the host waits once per GPU, after
+        # every GPU's copies were queued: at least one wait, at most one
+        # per copy.
+        waits = sum(theirs[f] for f in COUNTS["syncs"]) - mine["syncs"]
+        mine["syncs"] += min(max(waits, 1 if copies else 0), copies)
     for dev, counts in sorted(standin.items()):
         mine = reported.get(dev, dict.fromkeys(COUNTS, 0))
         for field, theirs in COUNTS.items():
@@ -431,6 +435,22 @@ def resident_grids(gpus):
     return check
 
 
+def parts_reused(lines):
+    """The same region entered a second time over the same grids: its GPUs'
+    parts come from what the first one left them (the GPUs' memory pools),
+    so the second region's loops allocate nothing, where the first one's
+    did (each allocation a cudaMalloc and later a cudaFree: a wait for the
+    whole GPU and ~150 us of the calling thread)."""
+    loops = loop_lines(lines)
+    half = len(loops) // 2
+    first = sum(d.get("allocations", 0) for l in loops[:half] for d in l["devices"])
+    second = sum(d.get("allocations", 0) for l in loops[half:] for d in l["devices"])
+    if len(loops) != 2 * 2 * JACOBI_SWEEPS or not first or second:
+        return ["%d loops; the first region's allocated %d times, the second's %d (want > 0, then 0)" %
+                (len(loops), first, second)]
+    return []
+
+
 def partitioned(text, lines, gpus, sections, most):
     """Each GPU holds its part of the region's sections (`sections` bytes in
     all), not a whole copy (issue 23, item 4): what the stand-in saw it
@@ -519,6 +539,7 @@ RUNS = {
     # Less memory per GPU than either grid: each holds its part, and the
     # grids still cross the host link about once each way.
     "jacobi-collapse-3-small": ("jacobi-collapse", devices(3, MEMORY="460K"), TASK_OK, resident_grids(3)),
+    "jacobi-collapse-twice-3": ("jacobi-collapse-twice", devices(3), r"^wrong=0\nwrong=0\n$", parts_reused),
     "jacobi-collapse-3-fault-updated": ("jacobi-collapse-updated", devices(3, FAULT_LAUNCH="1@3"), TASK_OK,
                                         survived_without(1)),
     "jacobi-collapse-3-fault-lost": ("jacobi-collapse", devices(3, FAULT_LAUNCH="1@3"), JACOBI_LOST, any_report),
@@ -569,7 +590,8 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
     problems += check_report(lines)
     if scenario in UNORDERED:
         problems += UNORDERED[scenario](text, lines)
-    if scenario in ("kernel", "saxpy", "lookup", "saxpy-region", "stencil-region", "jacobi-collapse") and \
+    if scenario in ("kernel", "saxpy", "lookup", "saxpy-region", "stencil-region", "jacobi-collapse",
+                    "jacobi-collapse-twice") and \
             "FAULT_LAUNCH" not in " ".join(extra):
         problems += counts_disagree(text, lines)
     if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
