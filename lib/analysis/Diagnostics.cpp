@@ -167,6 +167,7 @@ Entry placementEntry(Diag D) {
   case Diag::NoteIndependentClause:
     return {L::Note, "'#pragma %0 independent' would promise that the iterations are independent and run the loop "
                      "in parallel"};
+  case Diag::NoteCalleeCause: return {L::Note, "'%0' %1"};
   default: return {L::Error, nullptr}; // another group's
   }
 }

@@ -15,6 +15,7 @@
 #include "gpuautopar/DirectiveLines.h"
 #include "gpuautopar/ForeignPragmas.h"
 #include "gpuautopar/LoopAnalyzer.h"
+#include "gpuautopar/DeviceMarks.h"
 #include "gpuautopar/LoopRewriter.h"
 #include "gpuautopar/RuntimeCallText.h"
 
@@ -444,8 +445,10 @@ private:
       else if (Written.ProofRequiredBy == "kernels" && Written.DirectiveLoc.isFileID())
         R.InsertTextBefore(Written.DirectiveLoc, "kernels "); // its `kernels` region is gone from the output
     } else if (L.Accepted) {
-      if (Rewrite)
+      if (Rewrite) {
         rewriteLoop(L, Ctx, R, Names);
+        Marks.mark(L, Ctx, R);
+      }
       ++Result.LoopsRewritten;
       RewrittenLoops.push_back({P.A.HashLoc, E.S->getEndLoc()});
     }
@@ -493,6 +496,7 @@ private:
   bool Convert;
   bool Rewrite; // false under --check: the edits would be thrown away
   bool PrintRemarks; // false under --no-remarks: they go to --report only
+  DeviceMarks Marks;  // kernel-mode loops' callees marked so far in this file
   std::vector<Decl *> MainFileDecls;
 };
 

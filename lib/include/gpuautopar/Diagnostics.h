@@ -95,6 +95,8 @@ enum class Diag {
   ForeignFromMacro,          // --convert cannot rewrite '#pragma %0' that comes from a macro or _Pragma
   ForeignRegionTranslated,   // remark: '#pragma %0' translated loop by loop: %1
   NoteIndependentClause,     // note: '#pragma %0 independent' would promise ...
+  // Callees a kernel-mode body reaches (lib/analysis/decide/DeviceReach.cpp).
+  NoteCalleeCause,           // note: '%0' %1 (what in a callee keeps the loop off the GPU)
 };
 
 // Emits diagnostic `D` at `Loc` through the compiler's engine, so that it is

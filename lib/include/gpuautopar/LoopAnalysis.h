@@ -273,6 +273,10 @@ struct LoopAnalysis {
   // kernel launch gets the lease's stream.
   std::vector<const clang::ContinueStmt *> IterationEnds;
   std::vector<const clang::CUDAKernelCallExpr *> KernelLaunches;
+  // Kernel mode: the visible callees the body reaches, transitively, that the
+  // rewrite marks GPU_AUTOPAR_HD (functions, instantiations, lambdas' call
+  // operators; decide/DeviceReach.h).
+  std::vector<const clang::FunctionDecl *> DeviceCallees;
 };
 
 } // namespace gpuautopar

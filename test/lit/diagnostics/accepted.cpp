@@ -133,7 +133,8 @@ void induction_forms(std::vector<int> &v, std::int8_t lo, unsigned long long big
     v[i] = 3;
 }
 
-// Task mode: each iteration hands its own channel to a host function.
+// Each iteration hands its own channel to a function the tool sees, which a GPU
+// could run, but the channels are pointers held in an array: CPU threads.
 void process_channel(float *channel, int n) {
   for (int k = 0; k < n; ++k)
     channel[k] *= 2;
@@ -142,4 +143,5 @@ void channels(float **planes, int n) {
 #pragma gpu_autopar for
   for (int c = 0; c < 3; ++c)
     process_channel(planes[c], n);
+// CHECK: accepted.cpp:[[@LINE-1]]:21: remark: loop runs on CPU threads only: the body indexes 'planes', whose elements are pointers to further data, which a data map does not copy
 }

@@ -36,6 +36,8 @@ void view_recurrence(View v, int n) {
   for (int i = 1; i < n; ++i)
     v(i) = v(i - 1) + 1;
 // CHECK: effects.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'v': it is written through the reference 'v(i)' returns, which the analysis does not follow
+// CHECK: effects.cpp:[[@LINE-2]]:6: remark: loop runs on CPU threads only: the body calls 'operator()', which cannot run on a GPU
+// CHECK: effects.cpp:[[@LINE-9]]:44: note: 'operator()' uses 'p', a pointer member, whose data no data map copies to a GPU
 }
 
 void front_of_shared(std::vector<double> &v, int n) {
@@ -131,6 +133,8 @@ void twins(double *__restrict out, const double *__restrict in, int n, double k)
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     out[i] = scale(in[i]) + table_lookup(i);
+// CHECK: effects.cpp:[[@LINE-1]]:29: remark: loop runs on CPU threads only: the body calls 'table_lookup', which cannot run on a GPU
+// CHECK: effects.cpp:[[@LINE-8]]:44: note: 'table_lookup' uses global variable 'table', which is not in GPU memory
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) {
     try {
@@ -164,6 +168,8 @@ void read_by_callee(int n) {
   for (int i = 1; i < 4; ++i)
     shared_total[i] = peek(i - 1) + n;
 // CHECK: effects.cpp:[[@LINE-1]]:23: warning: cannot prove that iterations access distinct elements of 'shared_total': it is read by 'peek', which the analysis does not follow
+// CHECK: effects.cpp:[[@LINE-2]]:23: remark: loop runs on CPU threads only: the body calls 'peek', which cannot run on a GPU
+// CHECK: effects.cpp:[[@LINE-17]]:36: note: 'peek' uses global variable 'shared_total', which is not in GPU memory
 }
 
 void returned_slot(const double *__restrict in, int n) {
@@ -171,6 +177,8 @@ void returned_slot(const double *__restrict in, int n) {
   for (int i = 0; i < n; ++i)
     slot(i) += in[i];
 // CHECK: effects.cpp:[[@LINE-1]]:5: warning: call to 'slot' returns a reference the loop writes through, which the analysis does not follow; it must not touch data that other iterations use
+// CHECK: effects.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body calls 'slot', which cannot run on a GPU
+// CHECK: effects.cpp:[[@LINE-25]]:37: note: 'slot' uses global variable 'shared_total', which is not in GPU memory
 }
 
 // A class's own operator[] and at() are calls, not subscripts: this view's
@@ -187,10 +195,14 @@ void user_subscript(HalfView h, int n) {
   for (int i = 0; i < n; ++i)
     h[i] = h[i] + i;
 // CHECK: effects.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'h': it is written through the reference 'h[i]' returns, which the analysis does not follow
+// CHECK: effects.cpp:[[@LINE-2]]:6: remark: loop runs on CPU threads only: the body calls 'operator[]', which cannot run on a GPU
+// CHECK: effects.cpp:[[@LINE-10]]:44: note: 'operator[]' uses 'p', a pointer member, whose data no data map copies to a GPU
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     h.at(i) += 1;
 // CHECK: effects.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 'h': it is written through the reference 'h.at(i)' returns, which the analysis does not follow
+// CHECK: effects.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body calls 'at', which cannot run on a GPU
+// CHECK: effects.cpp:[[@LINE-15]]:30: note: 'at' uses 'p', a pointer member, whose data no data map copies to a GPU
 }
 
 // A callee handed one vector may read another the loop writes (two
@@ -209,10 +221,14 @@ void hidden_sharing(std::vector<double> &a, std::vector<double> &b, PointerReade
   for (int i = 0; i < n; ++i)
     b[i] = own_element(a, i) + 1;
 // CHECK: effects.cpp:[[@LINE-1]]:12: warning: cannot prove that iterations access distinct elements of 'b': 'own_element' reads 'a', which may share memory with it; the analysis does not follow the call
+// CHECK: effects.cpp:[[@LINE-2]]:12: remark: loop runs on CPU threads only: the body calls 'own_element', which cannot run on a GPU
+// CHECK: effects.cpp:[[@LINE-12]]:54: note: 'own_element' takes 'v' as a 'const std::vector<double> &', which a kernel's view of mapped data is not
 #pragma gpu_autopar for map(from: out[0:n])
   for (int i = 0; i < n; ++i)
     out[i] = r.get(i + 1);
 // CHECK: effects.cpp:[[@LINE-1]]:14: warning: cannot prove that iterations access distinct elements of 'out': 'get' reads through a pointer member of 'r', which may point into it; the analysis does not follow it
+// CHECK: effects.cpp:[[@LINE-2]]:14: remark: loop runs on CPU threads only: the body calls 'get', which cannot run on a GPU
+// CHECK: effects.cpp:[[@LINE-15]]:36: note: 'get' uses 'p', a pointer member, whose data no data map copies to a GPU
   auto next = [c = 0]() mutable { return c++; };
 #pragma gpu_autopar for map(from: out[0:n])
   for (int i = 0; i < n; ++i)

@@ -25,6 +25,8 @@ void listing(const double *v, int n) {
   for (int i = 0; i < n; ++i)
     report(i, v[i]);
 // CHECK: input-output.cpp:[[@LINE-1]]:5: error: 'printf' does input or output, which the loop does in the order of its iterations; iterations running in parallel would interleave it in any order: do it before or after the loop
+// CHECK: input-output.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body calls 'report', which cannot run on a GPU
+// CHECK: input-output.cpp:[[@LINE-14]]:39: note: 'report' calls 'printf', which cannot run on a GPU
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     std::cout << v[i] << '\n';

@@ -62,7 +62,8 @@ int main() {
     py[i] = py[i] * 0.5 + px[i] + shift;
   std::printf("target: y[11]=%.3f y[n-1]=%.3f\n", y[11], y[n - 1]);
 
-  // Task mode (a host function is called): a std::string lastprivate.
+  // Host mode (the function it calls builds a std::string, which a GPU
+  // cannot): a std::string lastprivate.
   std::string name = "none";
   std::vector<int> lengths(64);
 #pragma omp parallel for lastprivate(name)
@@ -88,9 +89,9 @@ int main() {
 // CHECK: sim:3: e2e-private-copies.cpp:36 mode=kernel backend=sim
 // CHECK: sim:3: e2e-private-copies.cpp:49 mode=kernel backend=sim
 // CHECK: sim:3: e2e-private-copies.cpp:60 mode=kernel backend=sim iterations=20000 devices=3
-// CHECK: sim:3: e2e-private-copies.cpp:68 mode=task backend=sim iterations=64
+// CHECK: sim:3: e2e-private-copies.cpp:69 mode=host backend=cpu iterations=64
 // CHECK: sim:4,speed=1:2:1:1: e2e-private-copies.cpp:26 mode=kernel backend=sim iterations=20000 devices=4
-// CHECK: sim:4,speed=1:2:1:1: e2e-private-copies.cpp:68 mode=task backend=sim iterations=64
-// CHECK: sim:4,speed=1:2:1:1: e2e-private-copies.cpp:78 mode=kernel backend=sim iterations=20000
+// CHECK: sim:4,speed=1:2:1:1: e2e-private-copies.cpp:69 mode=host backend=cpu iterations=64
+// CHECK: sim:4,speed=1:2:1:1: e2e-private-copies.cpp:79 mode=kernel backend=sim iterations=20000
 // CHECK: sim:3,fail=1@2,oom=2@1: e2e-private-copies.cpp:26 mode=kernel backend=sim iterations=20000
 // CHECK: nvcc: compiled
