@@ -21,6 +21,7 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
                          ASTContext &Ctx, DiagnosticsEngine &Diags, const AnalysisOptions &Opts) {
   LoopAnalysis A;
   A.Pragma = Pragma;
+  A.Enclosing = Enclosing;
   // Clause syntax is checked even when the loop is wrong, so that one run
   // reports both. OpenMP and OpenACC clauses were translated into gpu_autopar's
   // when the directive was read; the same parser makes them the same model.

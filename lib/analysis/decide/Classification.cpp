@@ -87,6 +87,15 @@ const UnaryExprOrTypeTraitExpr *sizeOfNaming(const Stmt *S, const VarDecl *V) {
   return nullptr;
 }
 
+// nvcc cannot define an extended lambda, as the kernel's body is, inside a
+// generic lambda (one with `auto` parameters), however deep.
+bool insideGenericLambda(const Decl *Enclosing) {
+  for (const DeclContext *C = dyn_cast_or_null<DeclContext>(Enclosing); C; C = C->getParent())
+    if (const auto *M = dyn_cast<CXXMethodDecl>(C); M && M->getParent()->isGenericLambda())
+      return true;
+  return false;
+}
+
 // A cause found in a callee: a note where it is.
 void noteInCallee(const Cause &C, DiagnosticsEngine &Diags) {
   if (!C.NoteCallee.empty())
@@ -130,6 +139,11 @@ bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diagn
     Scan.judge(C);
   for (Cause &C : unmappedData(A, Body, Ctx))
     Scan.HostOnly.push_back(std::move(C));
+  if (insideGenericLambda(A.Enclosing))
+    Scan.HostOnly.push_back({"is inside a generic lambda, where nvcc cannot define the kernel (an extended "
+                             "__host__ __device__ lambda); give the lambda's parameters types, or make it a function "
+                             "template",
+                             A.Loop->beginLoc()});
 
   if (A.Clauses.Mode) {
     A.Mode = *A.Clauses.Mode;

@@ -19,6 +19,8 @@
 
 namespace clang {
 class ContinueStmt;
+class Decl;
+class FunctionDecl;
 class CUDAKernelCallExpr;
 class Expr;
 class FieldDecl;
@@ -234,6 +236,8 @@ using RuntimeCheck = std::variant<DisjointMaps, DisjointObjects, WithinDimension
 
 struct LoopAnalysis {
   Annotation Pragma;
+  // The function or lambda whose body holds the loop.
+  const clang::Decl *Enclosing = nullptr;
   std::optional<CanonicalLoop> Loop; // nullopt: the loop was rejected before analysis
   // With collapse(n): the n-1 loops nested in Loop that run with it, outermost
   // first; the body the rewriter keeps is the innermost one's.

@@ -112,3 +112,15 @@ void loops(double *__restrict out, const double *__restrict in, int n, const Sha
 // CHECK: device-callees.cpp:[[@LINE-98]]:15: note: 'boxed' allocates with 'new'
 // CHECK: device-callees.cpp:[[@LINE-5]]:30: note: mode clause is here
 }
+
+// nvcc cannot define a kernel inside a generic lambda: CPU threads, and a
+// remark that says how to get the GPU back.
+void generic(double *__restrict out, int n) {
+  auto fill = [&](auto value) {
+#pragma gpu_autopar for map(from: out[0:n])
+    for (int i = 0; i < n; ++i)
+      out[i] = value;
+// CHECK: device-callees.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body is inside a generic lambda, where nvcc cannot define the kernel (an extended __host__ __device__ lambda); give the lambda's parameters types, or make it a function template
+  };
+  fill(1.0);
+}
