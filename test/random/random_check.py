@@ -145,9 +145,17 @@ class Checker:
         src, par_src, kept, rejected, warned, tool_report = self.rewrite(gen, work, {l.index for l in gen.loops})
         modes = {}
         bounded = 0
+        _, lines = gen.program(kept)
         for entry in json.load(open(tool_report)).get("loops", []):
             modes[entry.get("mode", "?")] = modes.get(entry.get("mode", "?"), 0) + 1
             bounded += 1 if entry.get("bounds_checks") else 0
+            # The program's own functions a body calls run on a GPU
+            # (GPU_AUTOPAR_HD): calling them must not take the loop off it.
+            line = entry.get("location", {}).get("line")
+            owner = next((k for k, l in lines.items() if l == line), None)
+            if owner is not None and gen.loops[owner].calls and entry.get("mode") != "kernel":
+                raise Failure("loop %d calls the program's functions and is %s, not kernel: %s" % (
+                    owner, entry.get("mode"), json.dumps(entry.get("reasons"))))
         par, serial = self.build(src, par_src, work)
         expected = run([serial]).stdout
         settings = device_settings(seed, self.a.settings)
