@@ -1,5 +1,7 @@
 #include "gpuautopar/Classification.h"
+#include "decide/ConstructsFound.h"
 #include "decide/DeviceReach.h"
+#include "decide/Instantiations.h"
 #include "decide/ModeCauses.h"
 #include "model/BodyModel.h"
 #include "MemberReach.h"
@@ -96,6 +98,25 @@ bool insideGenericLambda(const Decl *Enclosing) {
   return false;
 }
 
+// The body as an instantiation has it: what it adds to the template's
+// causes (calls whose callee depends on the template's parameters), named
+// after the instantiation, and the callees it makes device-callable.
+void judgeInstantiation(const InstantiatedBody &I, ModeCauses &Scan, ASTContext &Ctx, DeviceReach &Reach) {
+  ModeCauses Inst(Ctx, Reach);
+  for (const BodyModel::Construct &C : constructsIn(I.Body).Constructs)
+    Inst.judge(C);
+  auto add = [&](std::vector<Cause> &From, std::vector<Cause> &To) {
+    for (Cause &C : From)
+      if (llvm::none_of(To, [&](const Cause &T) { return T.Loc == C.Loc; })) {
+        C.Text += " (in '" + I.Name + "')";
+        To.push_back(std::move(C));
+      }
+  };
+  add(Inst.GpuWork, Scan.GpuWork);
+  add(Inst.HostOnly, Scan.HostOnly);
+  Scan.DeviceCallees.insert(Inst.DeviceCallees.begin(), Inst.DeviceCallees.end());
+}
+
 // A cause found in a callee: a note where it is.
 void noteInCallee(const Cause &C, DiagnosticsEngine &Diags) {
   if (!C.NoteCallee.empty())
@@ -139,6 +160,8 @@ bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diagn
     Scan.judge(C);
   for (Cause &C : unmappedData(A, Body, Ctx))
     Scan.HostOnly.push_back(std::move(C));
+  for (const InstantiatedBody &I : instantiatedBodies(A, Ctx))
+    judgeInstantiation(I, Scan, Ctx, Reach);
   if (insideGenericLambda(A.Enclosing))
     Scan.HostOnly.push_back({"is inside a generic lambda, where nvcc cannot define the kernel (an extended "
                              "__host__ __device__ lambda); give the lambda's parameters types, or make it a function "

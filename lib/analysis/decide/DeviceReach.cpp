@@ -1,16 +1,16 @@
 // Walking the visible callees of a kernel-mode body (DeviceReach.h).
 #include "decide/DeviceReach.h"
+#include "decide/ConstructsFound.h"
 #include "decide/ModeCauses.h"
-#include "Containers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 namespace gpuautopar {
 namespace {
@@ -19,84 +19,6 @@ using namespace clang;
 
 // Deeper than this the walk stops, as CallEffects' does.
 constexpr unsigned MaxDepth = 24;
-
-// Standard classes a callee may take or hold on a GPU: their members are
-// constexpr (--expt-relaxed-constexpr) and hold no host pointers.
-bool isDeviceStdClass(const CXXRecordDecl *RD) {
-  StringRef N = RD->getName();
-  return N == "array" || N == "pair" || N == "tuple" || N == "complex" || N == "span";
-}
-
-// A standard-library object owning host memory (`std::vector`, `std::string`):
-// a kernel's view of mapped data is not one, and a copy of one on a GPU
-// points at host memory.
-bool ownsHostMemory(QualType T) {
-  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->isInStdNamespace() && !isDeviceStdClass(RD);
-}
-
-// What a callee's body does that decides where it can run, in the shape the
-// body model gives the loop body's (BodyModel::Construct), plus the members
-// it reaches that hold host pointers.
-class CalleeConstructs : public DynamicRecursiveASTVisitor {
-public:
-  std::vector<BodyModel::Construct> Constructs;
-  std::vector<Cause> Members;
-
-  bool VisitCallExpr(CallExpr *E) override {
-    Constructs.push_back({isa<CUDAKernelCallExpr>(E) ? BodyModel::Construct::KernelLaunch
-                                                     : BodyModel::Construct::Call,
-                          E});
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) override {
-    Constructs.push_back({BodyModel::Construct::Construction, E});
-    return true;
-  }
-  bool VisitCXXNewExpr(CXXNewExpr *E) override {
-    Constructs.push_back({BodyModel::Construct::New, E});
-    return true;
-  }
-  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) override {
-    Constructs.push_back({BodyModel::Construct::Delete, E});
-    return true;
-  }
-  bool VisitCXXThrowExpr(CXXThrowExpr *E) override {
-    Constructs.push_back({BodyModel::Construct::Throw, E});
-    return true;
-  }
-  bool VisitCXXTryStmt(CXXTryStmt *S) override {
-    Constructs.push_back({BodyModel::Construct::Try, nullptr, S});
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) override {
-    if (V->isStaticLocal())
-      Constructs.push_back({BodyModel::Construct::StaticLocal, nullptr, nullptr, V});
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) override {
-    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()); V && V->hasGlobalStorage() && !V->isStaticLocal())
-      Constructs.push_back({BodyModel::Construct::Global, E, nullptr, V});
-    return true;
-  }
-  // A pointer, reference or container member of an object from the host
-  // points at host memory on a GPU: data maps copy only what the body names.
-  bool VisitMemberExpr(MemberExpr *E) override {
-    const auto *F = dyn_cast<FieldDecl>(E->getMemberDecl());
-    if (!F)
-      return true;
-    const QualType T = F->getType();
-    const std::string Name = "'" + F->getNameAsString() + "'";
-    if (T->isPointerType() || T->isReferenceType())
-      Members.push_back({"uses " + Name + ", a " + (T->isPointerType() ? "pointer" : "reference") +
-                             " member, whose data no data map copies to a GPU",
-                         E->getMemberLoc()});
-    else if (ownsHostMemory(T))
-      Members.push_back({"uses " + Name + ", a '" + T.getAsString() + "' member, which no data map copies to a GPU",
-                         E->getMemberLoc()});
-    return true;
-  }
-};
 
 std::string calleeName(const FunctionDecl *F, const SourceManager &SM) {
   if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->getParent()->isLambda())
@@ -126,6 +48,24 @@ bool declarationMarked(const FunctionDecl *F, const SourceManager &SM, const Lan
   if (text(LineStart, Name).contains("GPU_AUTOPAR_HD"))
     return true;
   return Line > 1 && text(SM.translateLineCol(File, Line - 1, 1), LineStart).rtrim().ends_with("GPU_AUTOPAR_HD");
+}
+
+// The directive word of the first `#pragma gpu_autopar|omp|acc` (or
+// `_Pragma("...")`) in `F`'s body: the rewrite may turn it into a call of
+// the runtime, which is GPU work, not device code. Empty: none.
+std::string directiveIn(const FunctionDecl *F, const SourceManager &SM, const LangOptions &LO) {
+  const Stmt *Body = F->getBody();
+  if (!Body)
+    return "";
+  const CharSourceRange Range =
+      CharSourceRange::getTokenRange(SM.getExpansionLoc(Body->getBeginLoc()), SM.getExpansionLoc(Body->getEndLoc()));
+  static const llvm::Regex Directive(
+      "(#[ \t]*pragma|_Pragma[ \t]*\\([ \t]*\"[ \t]*)[ \t]*(gpu_autopar|omp|acc)([^A-Za-z0-9_]|$)",
+      llvm::Regex::Newline);
+  llvm::SmallVector<StringRef, 4> Match;
+  if (!Directive.match(Lexer::getSourceText(Range, SM, LO), &Match))
+    return "";
+  return Match[2].str();
 }
 
 } // namespace
@@ -191,19 +131,25 @@ DeviceReach::Verdict DeviceReach::walk(const FunctionDecl *Def) {
                       "', which the rewrite does not change; declare it GPU_AUTOPAR_HD there "
                       "(<gpu_autopar/hd.h>) to run the loop on a GPU",
                   Def->getLocation());
+  // An annotated loop inside (nested loops) runs through the runtime: the
+  // loop that calls it is a task, as for any GPU work.
+  if (std::string Word = directiveIn(Def, SM, Ctx.getLangOpts()); !Word.empty()) {
+    V.K = Verdict::GpuWork;
+    V.Text = "holds a '#pragma " + Word + "' loop, which runs through the runtime";
+    return V;
+  }
   for (const ParmVarDecl *P : Def->parameters())
     if (ownsHostMemory(P->getType()))
       return refuse("takes '" + P->getNameAsString() + "' as a '" + P->getType().getAsString() +
                         "', which a kernel's view of mapped data is not",
                     P->getLocation());
 
-  CalleeConstructs Walk;
-  Walk.TraverseDecl(const_cast<FunctionDecl *>(Def));
+  const ConstructsFound Walk = constructsIn(Def);
   ModeCauses Inner(Ctx, *this, /*InCallee=*/true);
   for (const BodyModel::Construct &C : Walk.Constructs)
     Inner.judge(C);
-  for (Cause &C : Walk.Members)
-    Inner.HostOnly.push_back(std::move(C));
+  for (const Cause &C : Walk.Members)
+    Inner.HostOnly.push_back(C);
   if (!Inner.GpuWork.empty()) {
     V.K = Verdict::GpuWork;
     V.Text = Inner.GpuWork.front().Text;

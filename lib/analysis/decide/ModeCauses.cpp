@@ -82,6 +82,10 @@ void ModeCauses::judge(const BodyModel::Construct &C) {
 
 void ModeCauses::call(const CallExpr *E) {
   const FunctionDecl *F = E->getDirectCallee();
+  // In a template, a callee that depends on its parameters is known only in
+  // the instantiations, where Classification judges it.
+  if (!F && (E->isTypeDependent() || E->getCallee()->isTypeDependent()))
+    return;
   if (!F) {
     HostOnly.push_back({"calls through a function pointer", E->getBeginLoc()});
     return;
@@ -164,6 +168,10 @@ void ModeCauses::function(const FunctionDecl *F, SourceLocation At, const std::s
   // __builtin_* functions compile for the device; library builtins such as
   // printf or malloc are judged like any other library function below.
   const unsigned Builtin = F->getBuiltinID();
+  // A trivial special member the compiler declared (`a = b` of a struct)
+  // copies bytes: nvcc makes it __host__ __device__ itself.
+  if (F->isImplicit() && F->isTrivial())
+    return;
   if (isDeviceFunction(F) || F->isConstexpr() ||
       (Builtin != 0 && !Ctx.BuiltinInfo.isPredefinedLibFunction(Builtin)))
     return;

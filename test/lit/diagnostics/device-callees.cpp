@@ -124,3 +124,28 @@ void generic(double *__restrict out, int n) {
   };
   fill(1.0);
 }
+
+// A template is judged as each instantiation has it: a user type's operator*
+// that cannot run on a GPU keeps the loop on CPU threads, naming the
+// instantiation (one that can is marked: e2e/mini-app-callees.cpp).
+struct Loud {
+  double v;
+};
+Loud operator*(Loud a, Loud b) {
+  Loud *t = new Loud{a.v * b.v};
+  Loud r = *t;
+  delete t;
+  return r;
+}
+template <class T> void scale_all(T *__restrict v, T f, int n) {
+#pragma gpu_autopar for map(tofrom: v[0:n])
+  for (int i = 0; i < n; ++i)
+    v[i] = v[i] * f;
+// CHECK: device-callees.cpp:[[@LINE-1]]:17: warning: call to '*' is made through a pointer or std::function; it must not touch data that other iterations use
+// CHECK: device-callees.cpp:[[@LINE-2]]:17: remark: loop runs on CPU threads only: the body calls 'operator*', which cannot run on a GPU (in 'scale_all<Loud>')
+// CHECK: device-callees.cpp:[[@LINE-11]]:13: note: 'operator*' allocates with 'new'
+}
+void instantiations(double *__restrict d, Loud *__restrict l, int n) {
+  scale_all(d, 2.0, n);
+  scale_all(l, Loud{2.0}, n);
+}

@@ -1,7 +1,8 @@
 // The race-free twins of the loops in diagnostics/effects.cpp are accepted
 // without a warning and print what the serial program prints on every device
 // setting: pointer arithmetic, a lambda and a const member function that only
-// read, a static function reading a global table, a memcpy into the
+// read, a static function reading a global table (on CPU threads: the table
+// is not in GPU memory), a memcpy into the
 // iteration's own buffer, an exception caught inside the iteration, and a
 // `const double &` parameter that may name an element the loop writes
 // (compared before the loop runs on CPU threads: called with an element of
@@ -33,6 +34,8 @@ void readers(double *__restrict__ out, const double *__restrict__ in, int n, dou
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i)
     out[i] = twice(in[i]) + s.apply(in[i]) + lookup(i);
+// DIAG: effects-twins.cpp:[[@LINE-1]]:46: remark: loop runs on CPU threads only: the body calls 'lookup', which cannot run on a GPU
+// DIAG: effects-twins.cpp:19:38: note: 'lookup' uses global variable 'table', which is not in GPU memory
 }
 
 void buffers(double *__restrict__ out, const double *__restrict__ in, int n) {
@@ -95,15 +98,15 @@ int main() {
     sum += a[i] * (i % 4);
   std::printf("%.6f\n", sum);
 }
-// CHECK: cpu: effects-twins.cpp:26 mode=kernel backend=cpu iterations=3999 devices=1{{$}}
-// CHECK: cpu: effects-twins.cpp:33 mode=task backend=cpu iterations=4001 devices=1{{$}}
-// CHECK: cpu: effects-twins.cpp:39 mode=host backend=cpu iterations=4001 devices=1{{$}}
-// CHECK: cpu: effects-twins.cpp:49 mode=host backend=cpu iterations=4001 devices=1{{$}}
-// CHECK: cpu: effects-twins.cpp:63 mode=task backend=cpu iterations=4001 devices=1{{$}}
-// CHECK: cpu: effects-twins.cpp:63 mode=task backend=cpu iterations=4001 devices=1 serial='a' and 'x' overlap in memory
-// CHECK: sim:3: effects-twins.cpp:26 mode=kernel backend=sim iterations=3999 devices=3{{$}}
-// CHECK: sim:3: effects-twins.cpp:33 mode=task backend=sim iterations=4001 devices=3{{$}}
-// CHECK: sim:3: effects-twins.cpp:39 mode=host backend=cpu iterations=4001 devices=1{{$}}
-// CHECK: sim:3: effects-twins.cpp:49 mode=host backend=cpu iterations=4001 devices=1{{$}}
-// CHECK: sim:3: effects-twins.cpp:63 mode=task backend=sim iterations=4001 devices=3{{$}}
-// CHECK: sim:3: effects-twins.cpp:63 mode=task backend=cpu iterations=4001 devices=1 serial='a' and 'x' overlap in memory
+// CHECK: cpu: effects-twins.cpp:27 mode=kernel backend=cpu iterations=3999 devices=1{{$}}
+// CHECK: cpu: effects-twins.cpp:34 mode=host backend=cpu iterations=4001 devices=1{{$}}
+// CHECK: cpu: effects-twins.cpp:42 mode=host backend=cpu iterations=4001 devices=1{{$}}
+// CHECK: cpu: effects-twins.cpp:52 mode=host backend=cpu iterations=4001 devices=1{{$}}
+// CHECK: cpu: effects-twins.cpp:66 mode=task backend=cpu iterations=4001 devices=1{{$}}
+// CHECK: cpu: effects-twins.cpp:66 mode=task backend=cpu iterations=4001 devices=1 serial='a' and 'x' overlap in memory
+// CHECK: sim:3: effects-twins.cpp:27 mode=kernel backend=sim iterations=3999 devices=3{{$}}
+// CHECK: sim:3: effects-twins.cpp:34 mode=host backend=cpu iterations=4001 devices=1{{$}}
+// CHECK: sim:3: effects-twins.cpp:42 mode=host backend=cpu iterations=4001 devices=1{{$}}
+// CHECK: sim:3: effects-twins.cpp:52 mode=host backend=cpu iterations=4001 devices=1{{$}}
+// CHECK: sim:3: effects-twins.cpp:66 mode=task backend=sim iterations=4001 devices=3{{$}}
+// CHECK: sim:3: effects-twins.cpp:66 mode=task backend=cpu iterations=4001 devices=1 serial='a' and 'x' overlap in memory

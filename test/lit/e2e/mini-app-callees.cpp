@@ -5,8 +5,9 @@
 // user type's operators, a pose transform and a pair energy). Those callees
 // are marked GPU_AUTOPAR_HD, so every loop is a kernel on the CUDA build and
 // prints what the serial program prints. A local lambda and a class with a
-// user constructor and operators ride along; a loop in a generic lambda runs
-// on CPU threads (nvcc cannot define a kernel there) and builds with nvcc.
+// user constructor and operators ride along; a template loop instantiated for
+// double and for that class is a kernel for both; a loop in a generic lambda
+// runs on CPU threads (nvcc cannot define a kernel there) and builds with nvcc.
 // RUN: %e2e --out %t %s | FileCheck %s
 #include <cmath>
 #include <cstdio>
@@ -109,6 +110,15 @@ void calculate_micro_xs_multipole(double E, int nuc, int n_windows, int n_poles,
   }
   sig[0] = sig_t;
   sig[1] = sig_a;
+}
+
+// A template loop, instantiated for double and for the complex type above:
+// its `v[i] * f` has a callee only in each instantiation, where the rewrite
+// marks Cplx's operator*.
+template <class T> void scale_all(std::vector<T> &v, T f) {
+#pragma gpu_autopar for
+  for (int i = 0; i < int(v.size()); ++i)
+    v[i] = v[i] * f;
 }
 
 // ---- miniBUDE: pose energies of a ligand against a protein ---------------
@@ -229,6 +239,13 @@ int main() {
     sigs[2 * i] = sig[0];
     sigs[2 * i + 1] = sig[1];
   }
+  std::vector<Cplx> phases;
+  for (int i = 0; i < rs_lookups; ++i)
+    phases.push_back(Cplx(sigs[2 * i], sigs[2 * i + 1]));
+  scale_all(phases, Cplx(0.5, 0.25));
+  scale_all(sigs, 0.5);
+  for (int i = 0; i < rs_lookups; ++i)
+    sigs[2 * i] += phases[i].r - phases[i].i;
   double rs_sum = 0;
   for (int i = 0; i < rs_lookups * 2; ++i)
     rs_sum += sigs[i] * ((i % 7) + 1);
@@ -283,16 +300,22 @@ int main() {
     bude_sum += double(pose_energy[p]) * ((p % 5) + 1);
   std::printf("minibude: %.6e %.6e\n", bude_sum, double(pose_energy[333]));
 }
-// CHECK: sim:3: mini-app-callees.cpp:183 mode=kernel backend=sim iterations=3001 devices=3{{$}}
-// CHECK: sim:3: mini-app-callees.cpp:223 mode=kernel backend=sim iterations=2503 devices=3{{$}}
-// CHECK: sim:3: mini-app-callees.cpp:254 mode=kernel backend=sim iterations=517 devices=3{{$}}
-// CHECK: sim:3: mini-app-callees.cpp:276 mode=host backend=cpu iterations=517 devices=1{{$}}
+// CHECK: sim:3: mini-app-callees.cpp:193 mode=kernel backend=sim iterations=3001 devices=3{{$}}
+// CHECK: sim:3: mini-app-callees.cpp:233 mode=kernel backend=sim iterations=2503 devices=3{{$}}
+// CHECK: sim:3: mini-app-callees.cpp:119 mode=kernel backend=sim iterations=2503 devices=3{{$}}
+// CHECK: sim:3: mini-app-callees.cpp:119 mode=kernel backend=sim iterations=5006 devices=3{{$}}
+// CHECK: sim:3: mini-app-callees.cpp:271 mode=kernel backend=sim iterations=517 devices=3{{$}}
+// CHECK: sim:3: mini-app-callees.cpp:293 mode=host backend=cpu iterations=517 devices=1{{$}}
 // CHECK: nvcc: compiled
-// CHECK: standin devices=1: mini-app-callees.cpp:183 mode=kernel backend=cuda iterations=3001 devices=1{{$}}
-// CHECK: standin devices=1: mini-app-callees.cpp:223 mode=kernel backend=cuda iterations=2503 devices=1{{$}}
-// CHECK: standin devices=1: mini-app-callees.cpp:254 mode=kernel backend=cuda iterations=517 devices=1{{$}}
-// CHECK: standin devices=1: mini-app-callees.cpp:276 mode=host backend=cpu iterations=517 devices=1{{$}}
-// CHECK: standin devices=4: mini-app-callees.cpp:183 mode=kernel backend=cuda iterations=3001 devices=4{{$}}
-// CHECK: standin devices=4: mini-app-callees.cpp:223 mode=kernel backend=cuda iterations=2503 devices=4{{$}}
-// CHECK: standin devices=4: mini-app-callees.cpp:254 mode=kernel backend=cuda iterations=517 devices=4{{$}}
-// CHECK: standin devices=4: mini-app-callees.cpp:276 mode=host backend=cpu iterations=517 devices=1{{$}}
+// CHECK: standin devices=1: mini-app-callees.cpp:193 mode=kernel backend=cuda iterations=3001 devices=1{{$}}
+// CHECK: standin devices=1: mini-app-callees.cpp:233 mode=kernel backend=cuda iterations=2503 devices=1{{$}}
+// CHECK: standin devices=1: mini-app-callees.cpp:119 mode=kernel backend=cuda iterations=2503 devices=1{{$}}
+// CHECK: standin devices=1: mini-app-callees.cpp:119 mode=kernel backend=cuda iterations=5006 devices=1{{$}}
+// CHECK: standin devices=1: mini-app-callees.cpp:271 mode=kernel backend=cuda iterations=517 devices=1{{$}}
+// CHECK: standin devices=1: mini-app-callees.cpp:293 mode=host backend=cpu iterations=517 devices=1{{$}}
+// CHECK: standin devices=4: mini-app-callees.cpp:193 mode=kernel backend=cuda iterations=3001 devices=4{{$}}
+// CHECK: standin devices=4: mini-app-callees.cpp:233 mode=kernel backend=cuda iterations=2503 devices=4{{$}}
+// CHECK: standin devices=4: mini-app-callees.cpp:119 mode=kernel backend=cuda iterations=2503 devices=4{{$}}
+// CHECK: standin devices=4: mini-app-callees.cpp:119 mode=kernel backend=cuda iterations=5006 devices=4{{$}}
+// CHECK: standin devices=4: mini-app-callees.cpp:271 mode=kernel backend=cuda iterations=517 devices=4{{$}}
+// CHECK: standin devices=4: mini-app-callees.cpp:293 mode=host backend=cpu iterations=517 devices=1{{$}}

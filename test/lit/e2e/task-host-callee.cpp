@@ -1,5 +1,6 @@
 // Task mode: each iteration processes one image channel by calling host
-// functions of the user's module (with CUDA they would launch kernels); the
+// functions of the user's module (with CUDA they would launch kernels; here
+// the tool sees they only use the host, so mode(task) asks for task mode); the
 // runtime runs each iteration on a worker holding a device lease.
 // RUN: %e2e --out %t %s | FileCheck %s
 #include <cstdio>
@@ -30,7 +31,7 @@ int main() {
     for (std::size_t k = 0; k < 50000; ++k)
       channels[c].pixels[k] = float((k * (c + 3)) % 255);
   }
-#pragma gpu_autopar for
+#pragma gpu_autopar for mode(task)
   for (std::size_t c = 0; c < channels.size(); ++c) {
     blur(channels[c]);
     measure(channels[c]);
@@ -38,7 +39,7 @@ int main() {
   for (const Channel &c : channels)
     std::printf("%.3f\n", c.checksum);
 }
-// CHECK: cpu: task-host-callee.cpp:33 mode=task backend=cpu iterations=6 devices=1
-// CHECK: sim:1: task-host-callee.cpp:33 mode=task backend=sim iterations=6 devices=1
-// CHECK: sim:3: task-host-callee.cpp:33 mode=task backend=sim iterations=6 devices=3
-// CHECK: sim:4,speed=1:2:1:1: task-host-callee.cpp:33 mode=task backend=sim iterations=6 devices={{[34]}}
+// CHECK: cpu: task-host-callee.cpp:34 mode=task backend=cpu iterations=6 devices=1
+// CHECK: sim:1: task-host-callee.cpp:34 mode=task backend=sim iterations=6 devices=1
+// CHECK: sim:3: task-host-callee.cpp:34 mode=task backend=sim iterations=6 devices=3
+// CHECK: sim:4,speed=1:2:1:1: task-host-callee.cpp:34 mode=task backend=sim iterations=6 devices={{[34]}}

@@ -1,6 +1,6 @@
 // Task mode with a clause that says what the loop produces: each iteration
-// calls a host function (the runtime cannot see what it writes), and
-// map(from: out[0:n]) names its output. On one machine the clause changes
+// calls a function that runs an annotated loop of its own (GPU work, which
+// the runtime cannot see into), and map(from: out[0:n]) names its output. On one machine the clause changes
 // nothing; split across MPI ranks, out[0:n] is gathered (docs/mpi.md).
 // RUN: %e2e --out %t %s | FileCheck %s
 #include <cmath>
@@ -8,10 +8,11 @@
 #include <vector>
 
 double shade(int i) {
-  double v = 0;
+  long v = 0;
+#pragma gpu_autopar for reduction(+: v)
   for (int k = 1; k < 50; ++k)
-    v += std::sqrt(double(i % 97 + k)) / k;
-  return v;
+    v += long(i % 97 + k) * k;
+  return std::sqrt(double(v));
 }
 
 int main() {
@@ -22,12 +23,12 @@ int main() {
 #pragma gpu_autopar for map(from: out[0:n]) reduction(+: bright)
   for (int i = 0; i < n; ++i) {
     out[i] = shade(i);
-    bright += out[i] > 20.0;
+    bright += out[i] > 250.0;
   }
   double s = 0;
   for (int i = 0; i < n; ++i)
     s += out[i] * (i % 13);
   std::printf("s=%.6f bright=%ld out[n-1]=%.6f\n", s, bright, out[n - 1]);
 }
-// CHECK: cpu: task-map-from.cpp:22 mode=task backend=cpu iterations=3000 devices=1
-// CHECK: sim:3: task-map-from.cpp:22 mode=task backend=sim iterations=3000 devices=3
+// CHECK: cpu: task-map-from.cpp:23 mode=task backend=cpu iterations=3000 devices=1
+// CHECK: sim:3: task-map-from.cpp:23 mode=task backend=sim iterations=3000 devices=3
