@@ -23,6 +23,8 @@ public:
 #pragma gpu_autopar for
     for (Index_t i = 0; i < numNode(); ++i)
       x(i) = y(i) + dt * xd(i);
+// CHECK: accessors.cpp:[[@LINE-1]]:7: remark: loop runs on CPU threads only: the body calls 'x', which cannot run on a GPU
+// CHECK: accessors.cpp:15:33: note: 'x' uses 'm_x', a 'std::vector<Real_t>' member, which no data map copies to a GPU
   }
 
 private:
@@ -36,6 +38,8 @@ void step(Domain &domain, Real_t dt, Index_t n) {
 #pragma gpu_autopar for
   for (Index_t i = 0; i < domain.numNode(); ++i)
     domain.x(i) = domain.y(i) + dt * domain.xd(i);
+// CHECK: accessors.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body calls 'x', which cannot run on a GPU
+// CHECK: accessors.cpp:15:33: note: 'x' uses 'm_x', a 'std::vector<Real_t>' member, which no data map copies to a GPU
   // An element another iteration writes: a dependence, found through the accessor.
 #pragma gpu_autopar for
   for (Index_t i = 0; i < n - 1; ++i)
@@ -44,18 +48,23 @@ void step(Domain &domain, Real_t dt, Index_t n) {
 // CHECK: accessors.cpp:[[@LINE-2]]:12: note: write of 'domain.m_x' here
 // CHECK: accessors.cpp:[[@LINE-3]]:26: note: read of 'domain.m_x' here
 // CHECK: accessors.cpp:[[@LINE-5]]:3: note: for example, with n = 3, iteration i=1 writes domain.m_x[1] and iteration i=0 reads it
+// CHECK: accessors.cpp:[[@LINE-5]]:5: remark: loop runs on CPU threads only: the body calls 'x', which cannot run on a GPU
+// CHECK: accessors.cpp:15:33: note: 'x' uses 'm_x', a 'std::vector<Real_t>' member, which no data map copies to a GPU
   // Two pointer members may point into one buffer; the loop cannot name them
   // (they are private), so no check: a warning.
 #pragma gpu_autopar for
   for (Index_t i = 0; i < domain.numNode(); ++i)
     domain.p(i) = domain.q(i) * 2;
-// CHECK: accessors.cpp:[[@LINE-1]]:12: warning: 'domain.m_p' and 'domain.m_q' may alias; declare them __restrict__ if they never overlap
-// CHECK: accessors.cpp:[[@LINE-2]]:26: note: read of 'domain.m_q' here
+// CHECK: accessors.cpp:[[@LINE-1]]:5: remark: loop runs on CPU threads only: the body calls 'p', which cannot run on a GPU
+// CHECK: accessors.cpp:18:33: note: 'p' uses 'm_p', a pointer member, whose data no data map copies to a GPU
+// CHECK: accessors.cpp:[[@LINE-3]]:12: warning: 'domain.m_p' and 'domain.m_q' may alias; declare them __restrict__ if they never overlap
+// CHECK: accessors.cpp:[[@LINE-4]]:26: note: read of 'domain.m_q' here
 }
-// The accessor loops are task mode (the accessors are host functions), the
-// byte copy's loop host mode; only the dependence is rejected.
-// MODES-COUNT-4: "mode": "task",
-// MODES:         "mode": "host",
+// Every loop runs on CPU threads: the accessors are visible callees, but
+// they reach their object's std::vector and pointer members, which no map
+// copies to a GPU (the note at the member says so); the byte copy's loop
+// too. Only the dependence is rejected.
+// MODES-COUNT-5: "mode": "host",
 // MODES-NOT:     "mode":
 // RUN: FileCheck %s --check-prefix=DECISIONS --input-file %t.json
 // DECISIONS:      "decision": "accepted",

@@ -222,7 +222,7 @@ void hidden_sharing(std::vector<double> &a, std::vector<double> &b, PointerReade
     b[i] = own_element(a, i) + 1;
 // CHECK: effects.cpp:[[@LINE-1]]:12: warning: cannot prove that iterations access distinct elements of 'b': 'own_element' reads 'a', which may share memory with it; the analysis does not follow the call
 // CHECK: effects.cpp:[[@LINE-2]]:12: remark: loop runs on CPU threads only: the body calls 'own_element', which cannot run on a GPU
-// CHECK: effects.cpp:[[@LINE-12]]:54: note: 'own_element' takes 'v' as a 'const std::vector<double> &', which a kernel's view of mapped data is not
+// CHECK: effects.cpp:[[@LINE-14]]:54: note: 'own_element' takes 'v' as a 'const std::vector<double> &', which a kernel's view of mapped data is not
 #pragma gpu_autopar for map(from: out[0:n])
   for (int i = 0; i < n; ++i)
     out[i] = r.get(i + 1);

@@ -94,7 +94,7 @@ void swap_xy(std::vector<Pt> &pts, Pt *raw, int n) {
 
 // LULESH-style accessors: seen through (each call is its element), so the
 // loop bound through an accessor is not "changed in the body"; the accessors
-// are host functions: task mode, on CPU threads.
+// reach std::vector members no map copies to a GPU: host mode, CPU threads.
 class Domain {
 public:
   double &x(int i) { return m_x[i]; }
@@ -194,7 +194,7 @@ int main() {
 // CHECK: sim:3: members.cpp:66 mode=kernel backend=sim iterations=639 devices=3{{$}}
 // CHECK: sim:3: members.cpp:77 mode=kernel backend=sim iterations=20000 devices=3{{$}}
 // CHECK: sim:3: members.cpp:87 mode=kernel backend=sim iterations=25000 devices=3{{$}}
-// CHECK: sim:3: members.cpp:116 mode=task backend=sim iterations=12000 devices=3{{$}}
+// CHECK: sim:3: members.cpp:116 mode=host backend=cpu iterations=12000 devices=1{{$}}
 // CHECK: standin devices=4: members.cpp:20 mode=kernel backend=cuda iterations=39999 devices=4{{$}}
 // CHECK: standin devices=4: members.cpp:20 mode=kernel backend=cpu iterations=39999 devices=1 serial='dst.data' and 'src.data' overlap in memory
 // CHECK: standin devices=4: members.cpp:20 mode=kernel backend=cpu iterations=39999 devices=1 serial='dst.data' and 'src.data' overlap in memory
@@ -206,4 +206,4 @@ int main() {
 // CHECK: standin devices=4: members.cpp:66 mode=kernel backend=cuda iterations=639 devices=4{{$}}
 // CHECK: standin devices=4: members.cpp:77 mode=kernel backend=cuda iterations=20000 devices=4{{$}}
 // CHECK: standin devices=4: members.cpp:87 mode=kernel backend=cuda iterations=25000 devices=4{{$}}
-// CHECK: standin devices=4: members.cpp:116 mode=task backend=cuda iterations=12000 devices=4{{$}}
+// CHECK: standin devices=4: members.cpp:116 mode=host backend=cpu iterations=12000 devices=1{{$}}
