@@ -77,8 +77,19 @@ void editBody(const LoopAnalysis &A, Rewriter &R) {
         R.ReplaceText(CharSourceRange::getTokenRange(E->getSourceRange()), memberBodyName(P));
     };
     for (const ArrayUse &U : A.Arrays)
-      if (U.Member)
+      if (U.Member) {
         Respell(*U.Member);
+        // `d.x(i)` becomes `gpu_autopar_d_m_x[i]`: the subscript as written.
+        const std::string Name = memberBodyName(*U.Member);
+        for (const CXXMemberCallExpr *C : U.Member->AccessorCalls) {
+          const SourceLocation CalleeEnd = C->getCallee()->getEndLoc();
+          std::optional<Token> LParen = Lexer::findNextToken(CalleeEnd, R.getSourceMgr(), R.getLangOpts());
+          R.ReplaceText(CharSourceRange::getTokenRange(C->getCallee()->getSourceRange()), Name);
+          if (LParen && LParen->is(tok::l_paren))
+            R.ReplaceText(LParen->getLocation(), 1, "[");
+          R.ReplaceText(C->getRParenLoc(), 1, "]");
+        }
+      }
     for (const MemberPath &P : A.MemberValues)
       Respell(P);
   }
@@ -206,13 +217,18 @@ void rewriteLoop(const LoopAnalysis &A, ASTContext &Ctx, Rewriter &R, const Outp
   const unsigned Column = SM.getPresumedColumnNumber(L.beginLoc());
   const std::string Indent(Column - 1, ' ');
   const std::string Cont = ",\n" + Indent + "    ";
-  // Numbers read through members are copied first, in a block of the call's own.
-  const std::string Copies = memberValueCopies(A);
+  // Numbers read through members are copied first, in a block of the call's
+  // own, and members mapped through their accessors get their pointers
+  // there, taken only when the space has iterations.
+  const std::string Pointers = accessorPointers(A, "gpu_autopar_space");
+  const std::string Copies = memberValueCopies(A) + (Pointers.empty() ? "" : "const auto gpu_autopar_space = " +
+                                                                                 H.Space + "; " + Pointers);
+  const std::string Space = Pointers.empty() ? H.Space : "gpu_autopar_space";
   std::string Head = Indent + (Copies.empty() ? "" : "{ " + Copies);
   llvm::raw_string_ostream OS(Head);
   OS << entryPoint(A.Mode) << "(::gpu_autopar::loop_site{\"" << quoted(Names.SiteFile) << "\", "
-     << SM.getPresumedLineNumber(A.Pragma.HashLoc) << "}" << Cont << H.Space << ", " << optionsText(A.Clauses)
-     << disjointChecksText(A, H.Space);
+     << SM.getPresumedLineNumber(A.Pragma.HashLoc) << "}" << Cont << Space << ", " << optionsText(A.Clauses)
+     << disjointChecksText(A, Space);
   if (A.Mode == LoopMode::Kernel)
     OS << Cont << dataText(A);
   else if (std::string Produced = producedText(A); !Produced.empty())

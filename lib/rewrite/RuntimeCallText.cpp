@@ -166,6 +166,18 @@ std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx)
   return S;
 }
 
+std::string accessorPointers(const LoopAnalysis &A, const std::string &Space) {
+  std::string S;
+  if (A.Mode != LoopMode::Kernel)
+    return S;
+  for (const ArrayUse &U : A.Arrays)
+    if (U.Member && U.Member->Accessor)
+      S += "auto *const " + memberBodyName(*U.Member) + " = " + Space + ".count() ? &" +
+           (U.Member->Root ? U.Member->Root->getNameAsString() + "." : std::string("this->")) +
+           U.Member->Accessor->getNameAsString() + "(0) : nullptr; ";
+  return S;
+}
+
 std::string memberValueCopies(const LoopAnalysis &A) {
   std::string S;
   if (A.Mode == LoopMode::Kernel)

@@ -56,6 +56,8 @@ std::string name(const clang::VarDecl *V) { return V->getNameAsString(); }
 std::string objectName(const ArrayUse &U) { return U.Member ? U.Member->Name : name(U.Var); }
 
 std::string memberCode(const MemberPath &P) {
+  if (P.Accessor) // the element pointer the rewrite takes through the accessor
+    return memberBodyName(P);
   std::string S = P.Root ? name(P.Root) + "." : "this->";
   for (size_t I = 0; I < P.Fields.size(); ++I)
     S += (I ? "." : "") + P.Fields[I]->getNameAsString();

@@ -15,7 +15,8 @@ namespace gpuautopar {
 // "u" (a member in a method).
 std::string objectName(const ArrayUse &U);
 // C++ that names a member where the loop stands: "g.u", "this->u" (never the
-// bare "u": a local of the function may hide the member there).
+// bare "u": a local of the function may hide the member there); for a member
+// the loop's scope cannot name, the local holding `&d.x(0)` (accessorPointers).
 std::string memberCode(const MemberPath &P);
 // The body's own name for a member it reaches through a map's view or gets a
 // copy of, put in place of each spelling: "gpu_autopar_this_u", "gpu_autopar_g_u".

@@ -30,7 +30,8 @@ using namespace clang;
 
 // Elements the body reaches that no data map would bring to a device: the
 // loop would read host memory there (docs/analysis.md, "Execution modes").
-std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx) {
+std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, const MemberReach &Members,
+                                ASTContext &Ctx) {
   std::vector<Cause> Out;
   llvm::StringSet<> Reported;
   auto add = [&](const std::string &Object, std::string Why, SourceLocation Loc) {
@@ -39,7 +40,6 @@ std::vector<Cause> unmappedData(const LoopAnalysis &A, const BodyModel &Body, AS
   };
   // Members a map can copy are judged below like variables; reachMembers
   // says why the others cannot, and what else reaches `this`.
-  const MemberReach Members = reachMembers(A, Body, Ctx);
   for (const auto &[Why, At] : Members.HostOnly)
     Out.push_back({Why, At});
   for (const Access &X : Body.Accesses) {
@@ -156,9 +156,11 @@ bool classifyLoop(LoopAnalysis &A, const BodyModel &Body, ASTContext &Ctx, Diagn
   }
   DeviceReach Reach(Ctx);
   ModeCauses Scan(Ctx, Reach);
+  const MemberReach Members = reachMembers(A, Body, Ctx);
   for (const BodyModel::Construct &C : Body.Constructs)
-    Scan.judge(C);
-  for (Cause &C : unmappedData(A, Body, Ctx))
+    if (C.K != BodyModel::Construct::Call || !Members.decidesCall(C.E)) // a view's subscript in a kernel
+      Scan.judge(C);
+  for (Cause &C : unmappedData(A, Body, Members, Ctx))
     Scan.HostOnly.push_back(std::move(C));
   for (const InstantiatedBody &I : instantiatedBodies(A, Ctx))
     judgeInstantiation(I, Scan, Ctx, Reach);

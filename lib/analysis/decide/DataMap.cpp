@@ -64,6 +64,7 @@ public:
   struct UnsizedPointer {
     std::string Name;
     bool Member; // a map clause cannot name it
+    const clang::CXXMethodDecl *Accessor; // reached through it: the member may be private
     SourceLocation At;
     const char *MapKind;
   };
@@ -103,7 +104,11 @@ public:
         // Classification kept the loop off the GPU for the members no map copies.
         auto P = Members.Mapped.find(X.Name);
         if (P != Members.Mapped.end() && containerKind(X.ObjectType))
-          Note(X, Object{X.Var, &P->second, X.ObjectType});
+          Note(X, Object{X.Var, &P->second,
+                         P->second.Accessor // mapped as the pointer `&d.x(0)`
+                             ? P->second.Accessor->getASTContext().getPointerType(
+                                   P->second.Accessor->getReturnType().getNonReferenceType())
+                             : X.ObjectType});
         continue;
       }
       if (X.Var && containerKind(X.Var->getType()))
@@ -178,7 +183,8 @@ public:
       const char *MapKind = Use.Written ? (Use.Read ? "tofrom" : "from") : "to";
       if (MayRunOnHost) {
         if (!Unsized)
-          Unsized = UnsizedPointer{O.name(), O.Member != nullptr, Use.FirstUse, MapKind};
+          Unsized = UnsizedPointer{O.name(), O.Member != nullptr, O.Member ? O.Member->Accessor : nullptr,
+                                   Use.FirstUse, MapKind};
       } else {
         report(Diags, Diag::MapNeedsLength, Use.FirstUse) << O.name() << MapKind;
         Ok = false;
@@ -243,7 +249,7 @@ private:
   // Whether `X`, `x[k]` or `v[k]`, is only read for its value.
   static bool loadedByValue(const Access &X) {
     const Expr *E = X.E;
-    return X.LoadedByValue && (isa<ArraySubscriptExpr>(E) || (isa<CXXOperatorCallExpr>(E) &&
+    return X.LoadedByValue && (isa<ArraySubscriptExpr>(E) || X.AccessorOf || (isa<CXXOperatorCallExpr>(E) &&
                                                                cast<CXXOperatorCallExpr>(E)->getOperator() == OO_Subscript));
   }
 
@@ -577,6 +583,12 @@ bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, LoopModel &Model, Diagno
     // Maps are a kernel's; on CPU threads the body reads the pointer as it is.
     const std::string &Name = I.Unsized->Name;
     const std::string Why =
+        I.Unsized->Accessor
+            ? "indexes '" + Name + "' through accessor '" + I.Unsized->Accessor->getNameAsString() +
+                  "' where no section tells the elements, and the loop cannot name the member to map it whole; copy "
+                  "the accessor's element address to a local pointer and add 'map(" + I.Unsized->MapKind +
+                  ": p[0:n])' with its length to run it on a GPU"
+            :
         "indexes '" + Name + "', a pointer whose length the analysis cannot tell; " +
         (I.Unsized->Member ? "copy it to a local pointer and add 'map(" + std::string(I.Unsized->MapKind) +
                                  ": p[0:n])' with its length to run it on a GPU"

@@ -15,6 +15,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/DeclFriend.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <set>
@@ -44,10 +46,18 @@ public:
   std::vector<std::pair<const CXXThisExpr *, const Stmt *>> OtherThis; // with its parent
   // Member functions called on a variable (`v.get(i)`), outside lambdas.
   std::vector<std::pair<const MemberExpr *, const VarDecl *>> MethodCalls;
+  // Accessor calls the model reads as elements (`d.x(i)`): only their
+  // subscripts are walked; the decision below says what becomes of them.
+  llvm::DenseSet<const Stmt *> Elements;
 
   void walk(const Stmt *S) {
     if (!S)
       return;
+    if (Elements.count(S)) {
+      for (const Expr *Arg : cast<CallExpr>(S)->arguments())
+        walk(Arg);
+      return;
+    }
     if (const auto *ME = dyn_cast<MemberExpr>(S); ME && isa<FieldDecl>(ME->getMemberDecl())) {
       path(ME);
       return;
@@ -136,6 +146,12 @@ public:
 
   MemberReach run() {
     PathWalk W;
+    std::map<std::string, std::vector<const Access *>> ByAccessor; // accessor elements, by member
+    for (const Access &X : Body.Accesses)
+      if (X.AccessorOf && X.Element) {
+        W.Elements.insert(X.E);
+        ByAccessor[X.Name].push_back(&X);
+      }
     W.walk(A.Loop->body());
     // The element accesses through members, by the expression naming the member.
     llvm::DenseMap<const MemberExpr *, const Access *> ElementOf;
@@ -170,11 +186,14 @@ public:
       if (!X.ThroughMember || !X.Element || (X.Var && llvm::is_contained(A.Clauses.Privates, X.Var)) ||
           Refused.count(X.Name))
         continue;
-      std::optional<std::string> Why = whyNot(X, Spelled);
+      std::optional<std::string> Why = X.AccessorOf ? whyNotAccessor(X, ByAccessor[X.Name]) : whyNot(X, Spelled);
       if (!Why)
         continue;
       Refused.insert(X.Name);
-      Out.HostOnly.push_back({*Why, X.E->getExprLoc()});
+      Out.HostOnly.push_back({*Why, X.AccessorOf ? X.E->getBeginLoc() : X.E->getExprLoc()});
+      if (X.AccessorOf)
+        for (const Access *Y : ByAccessor[X.Name])
+          Out.RefusedAccessorCalls.push_back(Y->E);
     }
     for (auto &[Name, Uses] : Spelled) {
       if (Refused.count(Name))
@@ -183,6 +202,22 @@ public:
       for (const PathUse *U : Uses)
         P.Spellings.push_back(U->E);
       Out.Mapped.emplace(Name, std::move(P));
+    }
+    for (auto &[Name, Xs] : ByAccessor) {
+      if (Refused.count(Name))
+        continue;
+      auto It = Out.Mapped.find(Name);
+      if (It == Out.Mapped.end()) {
+        MemberPath P;
+        P.Root = Xs.front()->Var;
+        P.Fields = {Xs.front()->AccessorOf};
+        P.Name = Name;
+        if (!nameable(Xs.front()->AccessorOf))
+          P.Accessor = pointerAccessor(Xs);
+        It = Out.Mapped.emplace(Name, std::move(P)).first;
+      }
+      for (const Access *X : Xs)
+        It->second.AccessorCalls.push_back(cast<CXXMemberCallExpr>(X->E));
     }
     for (const PathUse *U : Sizes) {
       auto It = Out.Mapped.find(nameOf(*U));
@@ -273,9 +308,6 @@ private:
     auto It = Spelled.find(X.Name);
     const bool Found = X.Member && It != Spelled.end() &&
                        llvm::any_of(It->second, [&](const PathUse *U) { return U->E == X.Member; });
-    if (X.AccessorOf) // the member may be private: the loop's scope may not name it
-      return "reaches " + Written + " through an accessor of '" + X.AccessorOf->getNameAsString() +
-             "', a member the rewritten loop cannot map";
     if (!Found) // through a pointer (`p->data`, `g.next->v`), or in a lambda of the body
       return "reaches " + Written + " through a member, which a data map does not copy to a GPU";
     for (const PathUse *U : It->second)
@@ -286,6 +318,76 @@ private:
       return "reaches " + Written + " through '" + X.Var->getNameAsString() +
              "', which the body may change, so the member a map would copy may not be the one it reaches";
     return std::nullopt;
+  }
+
+  // Why the element `X` an accessor hands out (`d.x(i)`, one of `Xs`, all
+  // of its member) cannot be the view of a map of its member; nothing when
+  // it can. Where the loop's scope may name the member, the map is of the
+  // member; where it may not (private), of the pointer `&d.x(0)`, taken
+  // where the loop starts, which needs an accessor that returns a reference,
+  // and for a std::vector an element the loop surely touches once it runs
+  // (element 0 of an empty vector is no element).
+  std::optional<std::string> whyNotAccessor(const Access &X, const std::vector<const Access *> &Xs) const {
+    const std::string Written = "'" + sourceText(X.E, Ctx) + "'";
+    const auto *Call = cast<CXXMemberCallExpr>(X.E);
+    const std::string Via = "through accessor '" + Call->getMethodDecl()->getNameAsString() + "'";
+    if (X.E->getBeginLoc().isMacroID() || X.E->getEndLoc().isMacroID())
+      return "reaches " + Written + " " + Via + ", spelled in a macro, where the rewrite cannot hand the body a map "
+                                              "of '" + X.Name + "'";
+    if (X.Var && mayChange(X.Var))
+      return "reaches " + Written + " through '" + X.Var->getNameAsString() +
+             "', which the body may change, so the member a map would copy may not be the one it reaches";
+    if (nameable(X.AccessorOf))
+      return std::nullopt;
+    if (!pointerAccessor(Xs))
+      return "reaches " + Written + " " + Via + ", which returns a copy of the element: the loop cannot name '" +
+             X.AccessorOf->getNameAsString() + "' (private) to map it, nor take the element's address";
+    const std::optional<ContainerKind> Kind = containerKind(X.AccessorOf->getType());
+    const bool Surely = llvm::any_of(Xs, [](const Access *Y) { return Y->Around.empty() && !Y->AfterExit; });
+    if (Kind == ContainerKind::StdVector && !Surely)
+      return "reaches '" + X.Name + "' " + Via + " only under conditions: a map of it would take the address of "
+             "its first element before the loop runs, which an empty vector does not have";
+    return std::nullopt;
+  }
+
+  // The accessor whose reference a map of the member is taken through: one
+  // returning a reference to non-const elements where the body has one (the
+  // loop may write them), else any returning a reference; null when none does.
+  static const CXXMethodDecl *pointerAccessor(const std::vector<const Access *> &Xs) {
+    const CXXMethodDecl *Best = nullptr;
+    for (const Access *X : Xs) {
+      const CXXMethodDecl *M = cast<CXXMemberCallExpr>(X->E)->getMethodDecl();
+      const QualType R = M->getReturnType();
+      if (!R->isLValueReferenceType())
+        continue;
+      if (!R.getNonReferenceType().isConstQualified())
+        return M;
+      Best = Best ? Best : M;
+    }
+    return Best;
+  }
+
+  // Whether the loop's scope may name member `F`: it is public, or the loop
+  // is in a member function (or a lambda in one) or a friend of its class.
+  bool nameable(const FieldDecl *F) const {
+    const CXXRecordDecl *Class = dyn_cast<CXXRecordDecl>(F->getParent());
+    if (!Class || (F->getAccess() == AS_public && Class->getAccess() != AS_private &&
+                   Class->getAccess() != AS_protected))
+      return true;
+    const auto *Context = dyn_cast_or_null<DeclContext>(A.Enclosing);
+    const FunctionDecl *Outermost = nullptr;
+    for (const DeclContext *C = Context; C; C = C->getParent()) {
+      if (const auto *R = dyn_cast<CXXRecordDecl>(C); R && R->getCanonicalDecl() == Class->getCanonicalDecl())
+        return true;
+      if (const auto *Fn = dyn_cast<FunctionDecl>(C))
+        Outermost = Fn;
+    }
+    for (const FriendDecl *Friend : Class->friends())
+      if (const NamedDecl *N = Friend->getFriendDecl();
+          N && Outermost && N->getAsFunction() &&
+          N->getAsFunction()->getCanonicalDecl() == Outermost->getCanonicalDecl())
+        return true;
+    return false;
   }
 
   // The body may change what `V`'s members are: it writes `V`, or hands it

@@ -26,6 +26,23 @@ struct MemberReach {
   std::map<std::string, MemberPath> Mapped;
   // Numbers the body reads through members: copied once where the loop starts.
   std::vector<MemberPath> Values;
+
+  // Accessor calls (`d.x(i)`) read as elements whose member cannot be
+  // mapped: HostOnly says why, which is more than the call would.
+  std::vector<const clang::Expr *> RefusedAccessorCalls;
+
+  // An accessor call that a mapped member's view replaces in a kernel (no
+  // call is left there to run on a GPU), or that HostOnly already explains.
+  bool decidesCall(const clang::Expr *Call) const {
+    for (const auto &[Name, P] : Mapped)
+      for (const clang::CXXMemberCallExpr *C : P.AccessorCalls)
+        if (C == Call)
+          return true;
+    for (const clang::Expr *C : RefusedAccessorCalls)
+      if (C == Call)
+        return true;
+    return false;
+  }
 };
 
 MemberReach reachMembers(const LoopAnalysis &A, const BodyModel &Body, clang::ASTContext &Ctx);

@@ -334,6 +334,8 @@ void Collector::element(const Expr *E) {
 
 } // namespace bodymodel
 
+using namespace clang;
+
 bool BodyModel::isOutside(const VarDecl *V, const SourceManager &SM) const {
   return V->isStaticLocal() || !inside(SM, LoopRange, V->getLocation());
 }

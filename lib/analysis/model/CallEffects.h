@@ -16,6 +16,7 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
+class Type;
 class VarDecl;
 } // namespace clang
 

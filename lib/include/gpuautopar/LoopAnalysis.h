@@ -22,6 +22,8 @@ class ContinueStmt;
 class Decl;
 class FunctionDecl;
 class CUDAKernelCallExpr;
+class CXXMemberCallExpr;
+class CXXMethodDecl;
 class Expr;
 class FieldDecl;
 class MemberExpr;
@@ -105,6 +107,15 @@ struct MemberPath {
   // Where the body spells it (`this->u`, `u`, `g.u`): the rewrite puts the
   // body's own name for it there (a map's view, a copied number).
   std::vector<const clang::MemberExpr *> Spellings;
+  // Where the body reaches its elements through an inline accessor
+  // (`d.x(i)` with `T &x(Index i) { return m_x[i]; }`): the rewrite puts the
+  // view's subscript there (`gpu_autopar_d_m_x[i]`).
+  std::vector<const clang::CXXMemberCallExpr *> AccessorCalls;
+  // Set where the loop's scope cannot name the member (private to its
+  // class): the map is then of the element pointer `&d.x(0)` that this
+  // accessor returns, taken where the loop starts, in a local of the view's
+  // name (docs/generated-code.md, "Accessors").
+  const clang::CXXMethodDecl *Accessor = nullptr;
 };
 
 // Everything the body does with one array-like variable declared outside it.

@@ -38,6 +38,12 @@ std::string producedText(const LoopAnalysis &A);
 // (kernel mode), then one reference per reduction variable, then one slot per
 // lastprivate variable.
 std::string extraParameters(const LoopAnalysis &A, const clang::ASTContext &Ctx);
+// Kernel mode: for each member mapped through its accessor (the loop's scope
+// cannot name it), `auto *const gpu_autopar_d_m_x = SPACE.count() ? &d.x(0) :
+// nullptr; ` (`Space`: a local holding the loop's iteration space), the
+// pointer its map copies from; empty when there is none. Element 0 exists
+// once the loop runs: the analysis asked for an access in every iteration.
+std::string accessorPointers(const LoopAnalysis &A, const std::string &Space);
 // Kernel mode: the numbers the body reads through members, copied where the
 // loop starts (`const auto gpu_autopar_this_scale = this->scale; `), in a
 // block around the call that the body's lambda captures them from (nvcc
