@@ -19,6 +19,7 @@ import argparse
 import collections
 import concurrent.futures
 import difflib
+import glob
 import json
 import os
 import re
@@ -31,8 +32,6 @@ import tempfile
 import time
 
 SUITES = {"drb": ("dataracebench", "DataRaceBench"), "npb": ("NPB3.0-omp-c", "NPB 3.0 (C, OpenMP)")}
-# Figures the issue compares against (AutoParBench's reports, accuracy = agreement).
-PEERS = {"drb": "autoPar 96.5%, Cetus 96.9%, ICC 86%", "npb": "autoPar 83.2%, ICC 92.2%"}
 MAX_CLAUSE_ROUNDS = 4
 MAX_SHIFT = 8
 # gpu-autopar parses a C source as C++, which has no implicit function declarations; 31 of the
@@ -557,6 +556,42 @@ def run_suite(args, key, strict):
     return done, seq_root
 
 
+def published_scores(apb, key):
+    """What AutoParBench's newest report (reports/<date>/Summary-Report.md in the checkout) says of the
+    tools it evaluated on this suite: per tool, the sources it was scored on, with DP, TP, TN, FP, FN and
+    N/A loop counts per source. A tool's figure is only comparable on the same loops: the report leaves out
+    the sources a tool failed on (for autoPar, four of the PolyBench-derived DataRaceBench files)."""
+    reports = sorted(glob.glob(os.path.join(apb, "reports", "*", "Summary-Report.md")))
+    if not reports:
+        return None, {}
+    with open(reports[-1], encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    suite = SUITES[key][0]
+    scores = {}
+    for table in text.split("<table>")[1:]:
+        title = re.search(r"colspan=\W*8\W*>\s*(.*?)\s*</th>", table)
+        if not title:
+            continue
+        files = {}
+        for row in re.finditer(r"<tr><td>\d+</td><td>([^<]*)</td>((?:<td>\s*\d+\s*</td>){6})</tr>", table):
+            parts = row.group(1).strip().split("/")
+            if suite in parts:
+                rel = "/".join(parts[parts.index(suite) + 1:])
+                files[rel] = [int(x) for x in re.findall(r"\d+", row.group(2))]
+        if files:
+            scores[title.group(1)] = files
+    return os.path.relpath(reports[-1], apb), scores
+
+
+def accuracy(counts):
+    """AutoParBench's accuracy (its Metrics-Report): (TP + TN) / (TP + TN + FP + FN) over the loops a
+    tool was scored on; loops it parallelised differently (DP) and loops missing from its output (N/A)
+    are outside the count."""
+    _, tp, tn, fp, fn, _ = counts
+    judged = tp + tn + fp + fn
+    return (tp + tn) / judged if judged else 0.0, judged
+
+
 def normalise(message):
     """A diagnostic with its names and numbers taken out, so that causes group."""
     message = re.sub(r"'[^']*'", "'_'", message)
@@ -564,7 +599,7 @@ def normalise(message):
     return message
 
 
-def summarise(key, loops, root, strict, out):
+def summarise(key, loops, root, strict, out, published=(None, {})):
     title = "%s subset%s" % (SUITES[key][1], ", --strict" if strict else "")
     total = len(loops)
     par = [l for l in loops if l.parallel]
@@ -580,7 +615,21 @@ def summarise(key, loops, root, strict, out):
                           ("warned", "accepted with warnings"), ("rejected", "rejected"),
                           ("unannotated", "could not be annotated")):
         w("  %-36s %9d %13d\n" % (label, table[(result, True)], table[(result, False)]))
-    w("  agreement: %.1f%% (%d of %d)   [peers: %s]\n" % (100.0 * agree / total if total else 0, agree, total, PEERS[key]))
+    w("  agreement: %.1f%% (%d of %d)\n" % (100.0 * agree / total if total else 0, agree, total))
+    report, scores = published
+    if scores:
+        w("  the tools AutoParBench's report (%s) scored, on the same sources:\n" % report)
+    peers = {}
+    for tool, files in scores.items():
+        mine = [l for l in loops if os.path.relpath(l.source, root) in files]
+        if not mine:
+            continue
+        theirs, judged = accuracy([sum(c[i] for c in files.values()) for i in range(6)])
+        a = sum(1 for l in mine if l.accepted == l.parallel)
+        w("  on the %d source(s) %s was scored on (%d of its loops judged, accuracy %.1f%%): %.1f%% (%d of %d)\n"
+          % (len({l.source for l in mine}), tool, judged, 100.0 * theirs, 100.0 * a / len(mine), a, len(mine)))
+        peers[tool] = {"sources": len({l.source for l in mine}), "report_loops": judged,
+                       "report_accuracy": theirs, "agreement": [a, len(mine)]}
     w("  agreement counting warned loops as rejected: %.1f%%\n" % (100.0 * clean_only / total if total else 0))
     known = [l for l in loops if not l.under_parallel]
     agree_known = sum(1 for l in known if l.accepted == l.parallel)
@@ -620,7 +669,7 @@ def summarise(key, loops, root, strict, out):
         for cause, count in wcauses.most_common(args_top):
             w("    %4d  %s\n" % (count, cause))
     return {"suite": key, "strict": strict, "loops": total, "parallel": len(par), "agreement": agree,
-            "agreement_without_nested": [agree_known, len(known)],
+            "agreement_without_nested": [agree_known, len(known)], "peers": peers,
             "false_accepts": [l.where(root) for l in false_accepts],
             "table": {"%s/%s" % (r, "parallel" if p else "not-parallel"): n for (r, p), n in table.items()}}
 
@@ -664,11 +713,16 @@ def main():
     modes = {"default": [False], "strict": [True], "both": [False, True]}[args.mode]
     summaries, per_loop, results = [], [], {}
     for key in suites:
+        published = published_scores(args.apb, key)
         if not os.path.isdir(os.path.join(args.apb, "benchmarks", "reference_cpu_threading", SUITES[key][0])):
             p.error("%s has no benchmarks/reference_cpu_threading/%s" % (args.apb, SUITES[key][0]))
         for strict in modes:
             loops, root = run_suite(args, key, strict)
-            summaries.append(summarise(key, loops, root, strict, sys.stdout))
+            summary = summarise(key, loops, root, strict, sys.stdout, published)
+            summaries.append(summary)
+            results[("agreement:loops", strict)] = "%d/%d" % (summary["agreement"], summary["loops"])
+            for tool, peer in summary["peers"].items():
+                results[("agreement:%s" % tool, strict)] = "%d/%d" % tuple(peer["agreement"])
             for l in loops:
                 where = l.where(root)
                 results[(where, strict)] = l.result

@@ -30,6 +30,10 @@ int main(void)
       m[i][j] = m[i][j - 1] + a[i];
   if (n > 0) for (i = 0; i < n; i++)
     printf("%f\n", a[i]);
+  #pragma omp parallel for private(j)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      m[i][j] = a[j];
   copy(a, a, n);
   return s > 0 ? 0 : 1;
 }
