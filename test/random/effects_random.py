@@ -3,7 +3,8 @@
 Each seed draws loops of effect-carrying shapes (pointer arithmetic, lambdas
 with captures, callees writing globals or statics, const member functions
 with mutable members, views returning references, tables of row pointers,
-references to numbers, memcpy, exits and exceptions), each in a racy and a
+references to numbers, memcpy, exits and exceptions, rows handed to visible
+functions), each in a racy and a
 race-free variant whose status the generator knows by construction. Then:
 - every racy loop gets a warning or an error from `gpu-autopar --check`
   (never accepted clean: "no silent safe");
@@ -126,8 +127,39 @@ def shape_leaves(r, k):
     return racy, fn, "loop%d(a, N);" % k
 
 
+def shape_row_callee(r, k):
+    """Rows of a built-in array handed to visible functions (docs/analysis.md, "Pointer parameters
+    followed"): staying inside the row, only reading it, or handing it on are race-free; reaching into
+    the next row, or filling one scratch array in every iteration, are races."""
+    racy = r.random() < 0.5
+    kind = r.choice(["past", "scratch"]) if racy else r.choice(["inside", "reads", "through"])
+    s = r.randint(1, 9)
+    pre = "static double m%d[16][8];\n" % k
+    if kind == "inside" or kind == "through":
+        pre += "static void f%d(double row[8], double s) { for (int c = 0; c < 8; c++) row[c] = row[c] * s + c; }\n" % k
+        if kind == "through":
+            pre += "static void h%d(double *row) { f%d(row, 0.%d); }\n" % (k, k, s)
+        body = "h%d(m%d[i]);" % (k, k) if kind == "through" else "f%d(m%d[i], 0.%d);" % (k, k, s)
+    elif kind == "reads":
+        pre += "static double g%d(double *row) { double t = 0; for (int c = 0; c < 8; c++) t += row[c] * c; return t; }\n" % k
+        body = "b[i] = g%d(m%d[i]) + %d;" % (k, k, s)
+    elif kind == "past":
+        pre += "static void f%d(double *row) { row[8] = row[0] * 0.5 + %d; }\n" % (k, s)
+        body = "f%d(m%d[i]);" % (k, k)
+    else:
+        pre += ("static double t%d[4];\nstatic void fill%d(double *t, double x) { for (int c = 0; c < 4; c++) t[c] = x + c; }\n"
+                % (k, k))
+        body = "fill%d(t%d, i * 0.%d); m%d[i][0] = t%d[1];" % (k, k, s, k, k)
+    fn = pre + ("void loop%d(double *b) {\n#pragma gpu_autopar for\n  for (int i = 0; i < 15; ++i) {\n    %s\n  }\n}\n"
+                % (k, body))
+    call = ("{ for (int r = 0; r < 16; ++r) for (int c = 0; c < 8; ++c) m%d[r][c] = a[8 * r + c];\n"
+            "    loop%d(b);\n    for (int r = 0; r < 16; ++r) for (int c = 0; c < 8; ++c) a[8 * r + c] = m%d[r][c]; }"
+            % (k, k, k))
+    return racy, fn, call
+
+
 SHAPES = [shape_pointer_arithmetic, shape_lambda, shape_callee, shape_mutable, shape_view, shape_rows,
-          shape_reference, shape_memcpy, shape_leaves]
+          shape_reference, shape_memcpy, shape_leaves, shape_row_callee]
 
 HEADER = ("#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include <stdexcept>\n"
           "const int N = %d;\n" % N)

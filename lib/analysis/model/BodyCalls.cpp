@@ -85,9 +85,15 @@ bool Collector::VisitCallExpr(CallExpr *E) {
 // matters where the loop writes that object. The analysis does not follow
 // the pointer. Passing an element's value (`process(channels[c])`) is the
 // iteration's own object.
+//
+// A function whose definition the analysis reads says what it does through
+// each pointer parameter (PointerParams.h): one that only reads is handed
+// data to read, one that touches nothing is handed nothing, and a row it
+// stays inside is all it touches there.
 void Collector::escapes(const CallExpr *E, const FunctionDecl *F) {
   if (isCudaApi(F))
     return;
+  const std::vector<PointerParam> *Followed = isScanned(F) ? &Effects.of(F).Params : nullptr;
   for (unsigned K = 0; K < E->getNumArgs() && K < F->getNumParams(); ++K) {
     QualType T = F->getParamDecl(K)->getType();
     const bool Pointer = T->isPointerType();
@@ -96,14 +102,19 @@ void Collector::escapes(const CallExpr *E, const FunctionDecl *F) {
     if (!Pointer && !ConstObject)
       continue;
     const Expr *Arg = E->getArg(K)->IgnoreParenImpCasts();
+    const PointerParam *P = Followed && K < Followed->size() && (*Followed)[K].Followed ? &(*Followed)[K] : nullptr;
+    if (P && isa<ArraySubscriptExpr>(Arg))
+      handedRow(Arg, *P);
     // An element's value (a pointer held in the array) is not its
     // address; a row is modelled as an access to all of its elements.
     if (isa<ArraySubscriptExpr>(Arg) || isa<CXXOperatorCallExpr>(Arg))
       continue;
     const VarDecl *Target = outsideObjectIn(Arg);
-    if (!Target)
+    if (!Target || (P && !P->Reads && !P->Writes))
       continue;
-    if (Pointer && !T->getPointeeType().isConstQualified())
+    if (P && firstWritten(E->getArg(K), Arg, Target, *P))
+      continue;
+    if (Pointer && !T->getPointeeType().isConstQualified() && (!P || P->Writes))
       M.Escapes.push_back({F->getNameAsString(), Target, E->getArg(K)});
     else
       M.HiddenReads.push_back({E, F->getNameAsString(), Target});
@@ -123,6 +134,44 @@ void Collector::escapes(const CallExpr *E, const FunctionDecl *F) {
     else if (Target)
       M.HiddenReads.push_back({E, F->getNameAsString(), Target});
   }
+}
+
+// A row (`lhs[i][j][k][1]`, a `double[5][5]`) handed to a parameter the
+// callee follows: read only, and inside it where the callee's subscripts
+// stay within the row's length and the callee's element type is the row's.
+void Collector::handedRow(const Expr *Row, const PointerParam &P) {
+  if (!P.Writes)
+    ConstRows.insert(Row);
+  const auto *A = Ctx.getAsConstantArrayType(Row->getType());
+  if (A && P.Rows > 0 && P.Rows <= A->getSize().getSExtValue())
+    RowsInside.insert(Row);
+}
+
+// Outside data handed whole (`exact_solution(xi, eta, zeta, temp)`) to a
+// parameter whose first element every call writes, by a call every
+// iteration makes: every iteration writes `temp[0]`, a dependence the
+// subscript test proves from that one write. Where the call may not run,
+// the call stays an escape.
+bool Collector::firstWritten(const Expr *Arg, const Expr *Bare, const VarDecl *Target, const PointerParam &P) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Bare);
+  if (!P.WritesFirstAlways || !Ref || Ref->getDecl() != Target ||
+      !(Target->getType()->isConstantArrayType() || Target->getType()->isPointerType()))
+    return false;
+  Access A = access(Arg);
+  if (A.AfterExit || llvm::any_of(A.Around, [](const Enclosing &X) { return X.K != Enclosing::Counted; }))
+    return false;
+  A.Var = Target;
+  A.Name = Target->getNameAsString();
+  A.Key = Target;
+  A.ObjectType = Target->getType();
+  A.NameLoc = Bare->getBeginLoc();
+  A.Element = true;
+  A.Read = P.Reads;
+  A.Write = true;
+  A.MayWrite = false;
+  A.Subscripts = {nullptr};
+  M.Accesses.push_back(std::move(A));
+  return true;
 }
 
 // What a visible callee does that the body does not show (CallEffects.h).

@@ -145,6 +145,8 @@ public:
   bool VisitCallExpr(CallExpr *E) override;
 
   void escapes(const CallExpr *E, const FunctionDecl *F);
+  void handedRow(const Expr *Row, const PointerParam &P);
+  bool firstWritten(const Expr *Arg, const Expr *Bare, const VarDecl *Target, const PointerParam &P);
 
   void calleeEffects(const CallExpr *E, const FunctionDecl *F);
   // "calls 'g', which may have ...".
@@ -236,6 +238,8 @@ private:
   llvm::DenseMap<const VarDecl *, size_t> ElementOf;              // reference -> the element access it is
   llvm::DenseSet<const Expr *> Consumed;                         // parts of an element access already recorded
   llvm::DenseSet<const Expr *> RowsWritten, ConstRows; // rows that decay to pointers to non-const / const
+  // Rows handed to a visible function that stays inside them (escapes()).
+  llvm::DenseSet<const Expr *> RowsInside;
   llvm::DenseSet<const Expr *> AddressOf, SizeOf;      // operands of `&`, objects of `.size()`/`.empty()`
   llvm::DenseSet<const Expr *> Loaded;                 // operands of lvalue-to-rvalue conversions
 };

@@ -327,6 +327,8 @@ void Collector::element(const Expr *E) {
     A.Write = true;
     A.MayWrite = true;
   }
+  A.RowInside = RowsInside.count(E);
+  A.RowDecays = RowsWritten.count(E) || ConstRows.count(E);
   if (const VarDecl *Ref = BoundTo.lookup(E))
     ElementOf[Ref] = M.Accesses.size();
   M.Accesses.push_back(std::move(A));

@@ -95,6 +95,14 @@ struct Access {
   // The write may happen (an argument bound to a non-const reference, a
   // non-const member call), as opposed to an assignment that does.
   bool MayWrite = false;
+  // A whole row handed to a visible function that reaches only elements
+  // inside it (model/PointerParams.h): every element of the row stands for
+  // what the call may touch there, a superset of it.
+  bool RowInside = false;
+  // A whole row that decays to a pointer (`f(m[i])`, `double *r = m[i]`):
+  // unless RowInside, what is reached from it may lie past the row (code
+  // relies on the flat layout), so it stands for no element in particular.
+  bool RowDecays = false;
   std::vector<Enclosing> Around; // outermost first
   // A `continue` of the annotated loop, a goto or a throw comes before it:
   // the access may not happen although its conditions hold.

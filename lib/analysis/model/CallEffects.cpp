@@ -286,6 +286,7 @@ const CallEffects &CallEffectsCache::of(const FunctionDecl *F) {
   }
   ++Depth;
   EffectScan(Def, *Out, *this).TraverseStmt(Def->getBody());
+  Out->Params = pointerParams(Def, *this);
   --Depth;
   return *Out;
 }

@@ -7,6 +7,8 @@
 // arguments and object, except those that keep hidden state (rand, strtok).
 #pragma once
 
+#include "model/PointerParams.h"
+
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
@@ -50,6 +52,8 @@ struct CallEffects {
   // (completes "calls 'f', which ...").
   std::string Unseen;
   const char *UnseenWhy = nullptr;
+  // What it does through each pointer parameter (PointerParams.h).
+  std::vector<PointerParam> Params;
 };
 
 // The effects of every visible function a body calls, each computed once.

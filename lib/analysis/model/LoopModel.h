@@ -42,6 +42,10 @@ struct StmtModel {
   std::string Object; // the array space's name: object and depth
   bool Exact = true;  // Domain and Rel are exact, not over-approximations
   std::string Why;    // the first thing that made them inexact
+  // Rel holds every element of a row a visible callee stays inside, where
+  // the callee may touch only some: a superset, so a conflict found is not
+  // certain (Access::RowInside).
+  bool Over = false;
   std::vector<std::optional<Poly>> Subscripts;
   // The instances whose subscripts of a built-in array's inner dimensions
   // stay within their extents (null: no such dimension). Dimensions are

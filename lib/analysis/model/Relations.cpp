@@ -237,8 +237,13 @@ Map LevelModel::relation(const Access &X, StmtModel &S, const Flat &F,
       PwAff At = Off ? pa(*Off, S) : PwAff();
       if (Off && !At)
         inexact(S, nonAffineReason(X, S));
-      if (F.Counts[B] != 1)
+      if (F.Counts[B] != 1 && X.RowInside) {
+        S.Over = true;
+      } else if (F.Counts[B] != 1) {
         inexact(S, "a row of '" + X.Name + "' is passed on as a whole");
+        if (X.RowDecays && B + 1 == F.Offsets.size())
+          At = PwAff(); // a pointer into it may go anywhere in the object
+      }
       Dims.push_back(dimension(S, At, F.Counts[B]));
     }
     for (Map &D : Dims)

@@ -128,7 +128,7 @@ public:
         const isl_bool Empty = isl_map_is_empty(D.get());
         if (Empty == isl_bool_true)
           continue;
-        const bool Certain = Empty == isl_bool_false && X.Exact && Y.Exact && !Xs[W]->MayWrite &&
+        const bool Certain = Empty == isl_bool_false && X.Exact && Y.Exact && !X.Over && !Y.Over && !Xs[W]->MayWrite &&
                              (Xs[O]->Read || !Xs[O]->MayWrite);
         if (Certain && always(D, X, Y)) {
           DependenceVerdict V;
@@ -153,6 +153,9 @@ public:
           Unknown.Why = "the dependence problem is too large to solve";
         else if (!X.Exact || !Y.Exact)
           Unknown.Why = !X.Exact ? X.Why : Y.Why;
+        else if (X.Over || Y.Over)
+          Unknown.Why = "a row of '" + (X.Over ? Xs[W] : Xs[O])->Name +
+                        "' is passed to a function that may touch only part of it";
         else if (Xs[W]->MayWrite || (!Xs[O]->Read && Xs[O]->MayWrite))
           Unknown.Why = "it may be written through a reference or a member call";
         else

@@ -121,7 +121,7 @@ public:
         return *Known;
     Set Touched;
     for (size_t K = 0; K < Xs.size(); ++K) {
-      if (!stmt(Xs[K]).Exact)
+      if (!stmt(Xs[K]).Exact || stmt(Xs[K]).Over)
         return false;
       Set Points = sectionPoints(Xs[K], Elements[K]);
       if (!Points)

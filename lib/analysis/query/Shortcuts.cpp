@@ -34,7 +34,8 @@ public:
     std::vector<Poly> Subs;
     int64_t C = 0;
     for (const Access *X : Xs) {
-      if (X->Subscripts.size() != 1)
+      // A row that decays to a pointer may be a way into other rows.
+      if (X->Subscripts.size() != 1 || (X->RowDecays && !X->RowInside))
         return false;
       std::optional<Poly> P = subscript(*X, 0);
       if (!P)
@@ -87,7 +88,8 @@ public:
     std::optional<Poly> First;
     const Access *Any = nullptr;
     for (const Access *X : Xs) {
-      if (X->Subscripts.size() != 1)
+      // A row that decays to a pointer may be a way into other rows.
+      if (X->Subscripts.size() != 1 || (X->RowDecays && !X->RowInside))
         return false;
       std::optional<Poly> P = subscript(*X, 0);
       if (!P || (First && *P != *First))

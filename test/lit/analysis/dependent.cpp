@@ -2,10 +2,10 @@
 // anti and output dependences of the textbooks, and scalars carried from one
 // iteration to the next). Each must be rejected with an error.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 27 loops: 27 dependent; 0 mismatches
+// CHECK: 29 loops: 29 dependent; 0 mismatches
 // Each witness, run on the serial loop with the parameters it names:
 // RUN: %run-corpus witness --out %t.w %s %S/Inputs/dependent.driver.cpp | FileCheck %s --check-prefix=WITNESS
-// WITNESS: 23 witnesses: each confirmed by the serial loop
+// WITNESS: 25 witnesses: each confirmed by the serial loop
 #include <vector>
 using V = std::vector<float>;
 float A[128][128];
@@ -107,4 +107,23 @@ void scalars(const V &b, int n, float &out) {
   // expect: dependent
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) out = b[i] > out ? b[i] : out;   // a max without reduction(max: ...)
+}
+
+// A scratch array every iteration hands whole to a visible function that
+// writes it (NPB's `exact_solution(xi, eta, zeta, temp)`): every iteration
+// writes its first element, directly or through a function handing it on.
+float Scratch[5], Scratch2[5];
+static void fill5(float t[5], float x) { for (int m = 0; m < 5; m++) t[m] = x + m + 0.5f; }
+static void fill_through(float *t, float x) { fill5(t, 2 * x); }
+
+void callee_scratch(V &a, int n) {
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    fill5(Scratch, float(i));
+    for (int m = 0; m < 5; ++m) a[5 * i + m] = Scratch[m];
+  }
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) { fill_through(Scratch2, float(i)); a[i] += Scratch2[4]; }
 }

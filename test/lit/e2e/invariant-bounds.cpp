@@ -56,6 +56,31 @@ void tiles(double *__restrict__ c, const double *__restrict__ b, int n, int m) {
 }
 // CALL: {{^[^/]*}}::gpu_autopar::to(b, ::gpu_autopar::affine(16, ((((m) % 2)) == 0 ? (m) : (0)), 16))
 
+// Rows handed to a visible function that stays inside them, as NPB's BT
+// hands lhs[i][j][k][BB] to binvcrhs: the rows are all the call touches
+// there (before, "a row of 'lhs' is passed on as a whole" was a warning), so
+// the nest is independent while j stays inside its dimension, and each
+// iteration's rows are its section. The function is made device-callable.
+double lhs[64][16][2][5][5], rr[64][16][5];
+static void binv(double a[5][5], double c[5][5], double r[5]) {
+  const double p = 1.0 / (a[0][0] + 2.0);
+  for (int m = 0; m < 5; m++) {
+    c[0][m] = c[0][m] * p;
+    r[m] = r[m] * p + a[m][m];
+  }
+}
+void solve(int nj) {
+  int i, j;
+#pragma gpu_autopar for private(j)
+  for (i = 0; i < 64; i++)
+    for (j = 0; j < nj; j++)
+      binv(lhs[i][j][0], lhs[i][j][1], rr[i][j]);
+// DIAG: invariant-bounds.cpp:[[@LINE-1]]:26: remark: iterations touch distinct elements of 'lhs' only while its subscripts stay inside its dimensions (nj <= 16); the rewritten loop checks this first and runs serially if not
+// DIAG: invariant-bounds.cpp:[[@LINE-2]]:40: remark: iterations touch distinct elements of 'rr' only while its subscripts stay inside its dimensions (nj <= 16); the rewritten loop checks this first and runs serially if not
+}
+// CALL: GPU_AUTOPAR_HD static void binv(
+// CALL: {{^[^/]*}}::gpu_autopar::tofrom(lhs, ::gpu_autopar::affine(1, 0, 1))
+
 int main() {
   const int n = 4000;
   static double a[8 * n], b[8 * n];
@@ -90,6 +115,24 @@ int main() {
     sum += c[i] * (i % 5);
   for (int i = 0; i < n; ++i)
     sum += sizes[i] % 11;
+  for (int i = 0; i < 64; i++)
+    for (int j = 0; j < 16; j++)
+      for (int m = 0; m < 5; m++) {
+        rr[i][j][m] = (i + 2 * j + m) % 7;
+        for (int k = 0; k < 5; k++) {
+          lhs[i][j][0][m][k] = (i * m + k) % 5;
+          lhs[i][j][1][m][k] = (j + k) % 3;
+        }
+      }
+  solve(12);
+  solve(16);
+  for (int i = 0; i < 64; i++)
+    for (int j = 0; j < 16; j++)
+      for (int m = 0; m < 5; m++) {
+        sum += rr[i][j][m] * (m + 1);
+        for (int k = 0; k < 5; k++)
+          sum += lhs[i][j][1][m][k] * (k + 2);
+      }
   std::printf("%.6f\n", sum);
 }
 // CHECK: cpu: invariant-bounds.cpp:19 mode=kernel backend=cpu iterations=58 devices=1{{$}}
@@ -100,6 +143,8 @@ int main() {
 // CHECK: cpu: invariant-bounds.cpp:41 mode=kernel backend=cpu iterations=3999 devices=1{{$}}
 // CHECK: cpu: invariant-bounds.cpp:52 mode=kernel backend=cpu iterations=250 devices=1{{$}}
 // CHECK: cpu: invariant-bounds.cpp:52 mode=kernel backend=cpu iterations=251 devices=1{{$}}
+// CHECK: cpu: invariant-bounds.cpp:74 mode=kernel backend=cpu iterations=64 devices=1{{$}}
+// CHECK: cpu: invariant-bounds.cpp:74 mode=kernel backend=cpu iterations=64 devices=1{{$}}
 // CHECK: sim:3: invariant-bounds.cpp:19 mode=kernel backend=sim iterations=58 devices=3{{$}}
 // CHECK: sim:3: invariant-bounds.cpp:19 mode=kernel backend=cpu iterations=58 devices=1 serial=the subscripts of 'u' may leave its dimensions: grid_points[1] <= 65 does not hold
 // CHECK: sim:3: invariant-bounds.cpp:30 mode=kernel backend=sim iterations=4000 devices=3{{$}}
@@ -108,3 +153,5 @@ int main() {
 // CHECK: sim:3: invariant-bounds.cpp:41 mode=kernel backend=sim iterations=3999 devices=3{{$}}
 // CHECK: sim:3: invariant-bounds.cpp:52 mode=kernel backend=sim iterations=250 devices=3{{$}}
 // CHECK: sim:3: invariant-bounds.cpp:52 mode=kernel backend=sim iterations=251 devices=3{{$}}
+// CHECK: sim:3: invariant-bounds.cpp:74 mode=kernel backend=sim iterations=64 devices=3{{$}}
+// CHECK: sim:3: invariant-bounds.cpp:74 mode=kernel backend=sim iterations=64 devices=3{{$}}

@@ -33,3 +33,13 @@ CORPUS_FUNCTION(scalars) {
   corpus::fill("out", out, 1);
   scalars(b, n, out[0]);
 }
+
+CORPUS_FUNCTION(callee_scratch) {
+  const int n = int(corpus::param("n", 1000));
+  static V a;
+  a.assign(5 * n + 16, 0);
+  corpus::fill("a", a);
+  corpus::fill("Scratch", Scratch, 5);
+  corpus::fill("Scratch2", Scratch2, 5);
+  callee_scratch(a, n);
+}

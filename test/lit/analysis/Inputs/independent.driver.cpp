@@ -82,3 +82,12 @@ CORPUS_FUNCTION(element_references) {
   corpus::fill("hits", hits);
   element_references(ps, hits, n);
 }
+
+CORPUS_FUNCTION(callee_rows) {
+  const int n = int(corpus::param("n", 16));
+  corpus::fill("R", &R[0][0], 64 * 8);
+  corpus::fill("L", &L[0][0][0][0], 16 * 16 * 4);
+  corpus::fill("Bv", &Bv[0][0][0], 16 * 16 * 2);
+  corpus::fill("Sum", Sum, 64);
+  callee_rows(n);
+}

@@ -51,3 +51,12 @@ CORPUS_FUNCTION(unseen_effects) {
   corpus::fill("a", a);
   unseen_effects(a, n);
 }
+
+CORPUS_FUNCTION(followed_unbounded) {
+  const int n = int(corpus::param("n", 1000));
+  static V a;
+  a.assign(n, 0);
+  corpus::fill("a", a);
+  corpus::fill("Scr", Scr, 4);
+  followed_unbounded(a, n);
+}
