@@ -324,12 +324,38 @@ private:
     }
     do {
       ParsedMap M{Kind, {}, {}, {}};
-      if (!variable("map", M.Var))
+      // `this->u` and `s.p`, `o.f.data`: a member, reached by `.` after the
+      // root (`->` only from `this`).
+      const bool This = peek() == "this" && Pos + 1 < Toks.size() && Toks[Pos + 1].Spelling == "->";
+      if (This) {
+        M.Var = {"this", loc()};
+        Pos += 2;
+        M.Fields.emplace_back();
+        NamedVar F;
+        if (!variable("map", F))
+          return false;
+        M.Fields.back() = F.Name;
+      } else if (!variable("map", M.Var)) {
         return false;
+      }
+      M.Written = {This ? "this->" + M.Fields.front() : M.Var.Name, M.Var.Loc};
+      while (peek() == ".") {
+        ++Pos;
+        NamedVar F;
+        if (!variable("map", F))
+          return false;
+        M.Fields.push_back(F.Name);
+        M.Written.Name += "." + F.Name;
+      }
       if (peek() == "[") {
         ++Pos;
-        if (!expression("map", {":"}, M.Lower) || !expect(":", "in the array section of '" + M.Var.Name + "'") ||
-            !expression("map", {"]"}, M.Length) || !expect("]", "to end the array section of '" + M.Var.Name + "'"))
+        const std::string &Name = M.Written.Name;
+        if (peek() == ":") // `p[:n]`, as OpenMP allows: from the first element
+          M.Lower = "0";
+        else if (!expression("map", {":"}, M.Lower))
+          return false;
+        if (!expect(":", "in the array section of '" + Name + "'") || !expression("map", {"]"}, M.Length) ||
+            !expect("]", "to end the array section of '" + Name + "'"))
           return false;
       }
       Out.Maps.push_back(std::move(M));
@@ -355,7 +381,7 @@ private:
     for (const NamedVar &V : Out.LastPrivates)
       Roles.push_back({&V, "lastprivate"});
     for (const ParsedMap &M : Out.Maps)
-      Roles.push_back({&M.Var, "map"});
+      Roles.push_back({&M.Written, "map"});
     // In the order written, so that the second mention is the one reported.
     std::stable_sort(Roles.begin(), Roles.end(), [](const Role &A, const Role &B) {
       return A.Var->Loc.getRawEncoding() < B.Var->Loc.getRawEncoding();

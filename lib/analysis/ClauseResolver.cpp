@@ -102,6 +102,28 @@ const char *whatIs(const NamedDecl *D) {
   return "a declaration";
 }
 
+// The data member `Name` of `R` or of one of its bases.
+const FieldDecl *dataMember(const CXXRecordDecl *R, StringRef Name, unsigned Depth = 0) {
+  if (!R || !R->hasDefinition() || Depth > 16)
+    return nullptr;
+  for (const FieldDecl *F : R->fields())
+    if (F->getName() == Name)
+      return F;
+  for (const CXXBaseSpecifier &B : R->bases())
+    if (const FieldDecl *F = dataMember(B.getType()->getAsCXXRecordDecl(), Name, Depth + 1))
+      return F;
+  return nullptr;
+}
+
+// The member function whose `this` a clause at `Enclosing` names (through
+// lambdas, which capture it).
+const CXXMethodDecl *thisOf(const Decl *Enclosing) {
+  for (const DeclContext *C = dyn_cast_or_null<DeclContext>(Enclosing); C; C = C->getParent())
+    if (const auto *M = dyn_cast<CXXMethodDecl>(C); M && !M->getParent()->isLambda())
+      return M->isStatic() ? nullptr : M;
+  return nullptr;
+}
+
 } // namespace
 
 const VarDecl *resolveClauseName(const Annotation &A, const NamedVar &N, const char *Clause,
@@ -171,8 +193,44 @@ std::optional<LoopClauses> resolveClauses(const Annotation &Pragma, const Parsed
     }
     C.Reductions.push_back({R.Op, V, R.Var.Loc});
   }
-  for (const ParsedMap &M : P.Maps)
-    C.Maps.push_back({M.Kind, resolve(M.Var, "map"), M.Lower, M.Length, M.Var.Loc});
+  for (const ParsedMap &M : P.Maps) {
+    if (M.Fields.empty()) {
+      C.Maps.push_back({M.Kind, resolve(M.Var, "map"), M.Lower, M.Length, M.Var.Loc});
+      continue;
+    }
+    // A member: its root, then each data member by name.
+    MapClause Member{M.Kind, nullptr, M.Lower, M.Length, M.Var.Loc};
+    Member.Written = M.Written.Name;
+    QualType T;
+    if (M.Var.Name == "this") {
+      const CXXMethodDecl *Method = thisOf(Enclosing);
+      if (!Method) {
+        report(Diags, Diag::MapMemberNotHere, M.Var.Loc) << M.Written.Name << "map"
+                                                         << "needs the 'this' of a member function";
+        Ok = false;
+        continue;
+      }
+      T = Method->getThisType()->getPointeeType();
+    } else {
+      Member.Var = resolve(M.Var, "map");
+      if (!Member.Var)
+        continue;
+      T = Member.Var->getType().getNonReferenceType();
+    }
+    for (const std::string &Name : M.Fields) {
+      const FieldDecl *F = dataMember(T->getAsCXXRecordDecl(), Name);
+      if (!F) {
+        report(Diags, Diag::MapMemberUnknown, M.Var.Loc)
+            << M.Written.Name << ("'" + T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) + "'") << Name;
+        Ok = false;
+        break;
+      }
+      Member.Fields.push_back(F);
+      T = F->getType().getNonReferenceType();
+    }
+    if (Member.Fields.size() == M.Fields.size())
+      C.Maps.push_back(std::move(Member));
+  }
   auto named = [&](const VarDecl *V, const NamedVar &N, const char *Clause) {
     if (V && llvm::none_of(C.PrivateNames, [&](const LoopClauses::PrivateName &X) { return X.Var == V; }))
       C.PrivateNames.push_back({V, N.Loc, Clause});

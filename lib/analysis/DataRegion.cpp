@@ -75,6 +75,12 @@ std::optional<std::vector<RegionSection>> resolveSections(const Annotation &A, c
   std::vector<RegionSection> Out;
   bool Ok = true;
   for (const ParsedMap &M : P.Maps) {
+    if (!M.Fields.empty()) {
+      report(Diags, Diag::MapMemberNotHere, M.Var.Loc)
+          << M.Written.Name << Clause << "a data directive does not map yet; map a variable (a pointer to its data)";
+      Ok = false;
+      continue;
+    }
     const VarDecl *V = resolveClauseName(A, M.Var, Clause, Fallback, Ctx, Diags);
     if (!V) {
       Ok = false;

@@ -168,6 +168,8 @@ Entry placementEntry(Diag D) {
     return {L::Note, "'#pragma %0 independent' would promise that the iterations are independent and run the loop "
                      "in parallel"};
   case Diag::NoteCalleeCause: return {L::Note, "'%0' %1"};
+  case Diag::MapMemberUnknown: return {L::Error, "'%0' in 'map' clause: %1 has no data member '%2'"};
+  case Diag::MapMemberNotHere: return {L::Error, "'%0' in '%1' clause names a member, which %2"};
   default: return {L::Error, nullptr}; // another group's
   }
 }

@@ -133,9 +133,11 @@ std::string producedText(const LoopAnalysis &A) {
     if (C.Kind != MapKind::From && C.Kind != MapKind::ToFrom)
       continue;
     const bool Sized = !C.Length.empty();
-    if (!Sized && C.Var->getType()->isPointerType())
+    const clang::QualType T = C.Fields.empty() ? C.Var->getType() : C.Fields.back()->getType();
+    if (!Sized && T->isPointerType())
       continue; // a raw pointer without [lo:len]: how much it produces is unknown
-    S += std::string(S.empty() ? "" : ", ") + "::gpu_autopar::" + mapName(C.Kind) + "(" + C.Var->getNameAsString();
+    S += std::string(S.empty() ? "" : ", ") + "::gpu_autopar::" + mapName(C.Kind) + "(" +
+         (C.Fields.empty() ? C.Var->getNameAsString() : C.Written);
     if (Sized)
       S += ", (" + (C.Lower.empty() ? std::string("0") : C.Lower) + "), (" + C.Length + ")";
     S += ", ::gpu_autopar::whole())";

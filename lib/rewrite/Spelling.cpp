@@ -36,9 +36,11 @@ std::string spellFactor(const Polynomial::Factor &F) {
   return "";
 }
 
-const MapClause *clauseFor(const LoopAnalysis &A, const clang::VarDecl *V) {
+// The clause that names a map's object: its variable, or its member path.
+const MapClause *clauseFor(const LoopAnalysis &A, const ArrayUse &U) {
   for (const MapClause &C : A.Clauses.Maps)
-    if (C.Var == V)
+    if (U.Member ? !C.Fields.empty() && !U.Member->Accessor && C.Var == U.Member->Root && C.Fields == U.Member->Fields
+                 : C.Fields.empty() && C.Var == U.Var)
       return &C;
   return nullptr;
 }
@@ -100,7 +102,7 @@ std::string spellSection(const AffineSection &S, RuntimeNames N) {
 }
 
 std::string spellMapArguments(const LoopAnalysis &A, const ArrayUse &U, RuntimeNames N) {
-  const MapClause *Clause = clauseFor(A, U.Var);
+  const MapClause *Clause = clauseFor(A, U);
   const bool Extent = Clause && !Clause->Length.empty();
   const std::string Lower = Extent && !Clause->Lower.empty() ? Clause->Lower : "0";
   std::string S;
@@ -108,7 +110,7 @@ std::string spellMapArguments(const LoopAnalysis &A, const ArrayUse &U, RuntimeN
     S += "(" + Lower + "), (" + Clause->Length + "), ";
   S += U.Section ? spellSection(*U.Section, N) : runtimeName(N, "whole") + "()";
   if (Extent)
-    S += ", \"" + quoted(name(U.Var) + "[" + Lower + ":" + Clause->Length + "]") + "\"";
+    S += ", \"" + quoted((U.Member ? Clause->Written : name(U.Var)) + "[" + Lower + ":" + Clause->Length + "]") + "\"";
   return S;
 }
 

@@ -63,7 +63,7 @@ public:
   // The first raw pointer whose extent cannot be known, where the loop may run on CPU threads instead.
   struct UnsizedPointer {
     std::string Name;
-    bool Member; // a map clause cannot name it
+    std::string Code; // as a map clause names it: "p", "s.p", "this->p"
     const clang::CXXMethodDecl *Accessor; // reached through it: the member may be private
     SourceLocation At;
     const char *MapKind;
@@ -118,17 +118,30 @@ public:
     bool Ok = true;
     for (const auto &[K, O] : Order)
       Ok = use(O, ByObject[K]) && Ok;
-    // Variables only named in map clauses (e.g. alloc scratch) are mapped too.
-    for (const MapClause &C : A.Clauses.Maps)
-      if (C.Var && !ByObject.count(Key{C.Var, std::string()}))
-        if (std::optional<ContainerKind> Kind = containerKind(C.Var->getType())) {
-          ArrayUse Use;
-          Use.Var = C.Var;
-          Use.Container = *Kind;
-          Use.FirstUse = C.Loc;
-          Use.Kind = C.Kind;
-          A.Arrays.push_back(std::move(Use));
-        }
+    // Variables and members only named in map clauses (e.g. alloc scratch)
+    // are mapped too.
+    for (const MapClause &C : A.Clauses.Maps) {
+      MemberPath P;
+      P.Root = C.Var;
+      P.Fields = C.Fields;
+      for (const FieldDecl *F : C.Fields)
+        P.Name += (P.Name.empty() ? "" : ".") + F->getNameAsString();
+      if (C.Var && !C.Fields.empty())
+        P.Name = C.Var->getNameAsString() + "." + P.Name;
+      const QualType T = C.Fields.empty() ? (C.Var ? C.Var->getType() : QualType()) : C.Fields.back()->getType();
+      if (T.isNull() || ByObject.count(Key{C.Var, P.Name}))
+        continue;
+      if (std::optional<ContainerKind> Kind = containerKind(T)) {
+        ArrayUse Use;
+        Use.Var = C.Var;
+        if (!C.Fields.empty())
+          Use.Member = std::move(P);
+        Use.Container = *Kind;
+        Use.FirstUse = C.Loc;
+        Use.Kind = C.Kind;
+        A.Arrays.push_back(std::move(Use));
+      }
+    }
     return Ok;
   }
 
@@ -175,7 +188,7 @@ public:
     const bool UnitStep = A.Loop->RangeFor || !A.Loop->Step;
     Use.WritesWholeSection = UnitStep && Use.Written && !Use.Read && !Partial && Use.Section &&
                              Use.Section->Parts.size() == 1 && TilesChunk;
-    const MapClause *Clause = O.Member ? nullptr : clauseFor(V); // a clause names variables only
+    const MapClause *Clause = O.Member ? clauseFor(*O.Member) : clauseFor(V);
     Use.Kind = Clause ? Clause->Kind : inferredKind(Use);
     Use.ReadOnlyLoads = !Use.Written && Use.Kind == MapKind::To && loadsOnly(O, Kind, Xs);
     bool Ok = true;
@@ -183,10 +196,11 @@ public:
       const char *MapKind = Use.Written ? (Use.Read ? "tofrom" : "from") : "to";
       if (MayRunOnHost) {
         if (!Unsized)
-          Unsized = UnsizedPointer{O.name(), O.Member != nullptr, O.Member ? O.Member->Accessor : nullptr,
+          Unsized = UnsizedPointer{O.name(), O.Member ? memberCode(*O.Member) : O.name(),
+                                   O.Member ? O.Member->Accessor : nullptr,
                                    Use.FirstUse, MapKind};
       } else {
-        report(Diags, Diag::MapNeedsLength, Use.FirstUse) << O.name() << MapKind;
+        report(Diags, Diag::MapNeedsLength, Use.FirstUse) << (O.Member ? memberCode(*O.Member) : O.name()) << MapKind;
         Ok = false;
       }
     }
@@ -219,7 +233,15 @@ private:
 
   const MapClause *clauseFor(const VarDecl *V) const {
     for (const MapClause &C : A.Clauses.Maps)
-      if (C.Var == V)
+      if (C.Var == V && C.Fields.empty())
+        return &C;
+    return nullptr;
+  }
+  // The clause naming member `P` (`map(to: s.p[0:n])`); none names a member
+  // reached through an accessor, whose path the clause would not have.
+  const MapClause *clauseFor(const MemberPath &P) const {
+    for (const MapClause &C : A.Clauses.Maps)
+      if (!C.Fields.empty() && !P.Accessor && C.Var == P.Root && C.Fields == P.Fields)
         return &C;
     return nullptr;
   }
@@ -590,10 +612,8 @@ bool inferDataMaps(LoopAnalysis &A, const BodyModel &M, LoopModel &Model, Diagno
                   ": p[0:n])' with its length to run it on a GPU"
             :
         "indexes '" + Name + "', a pointer whose length the analysis cannot tell; " +
-        (I.Unsized->Member ? "copy it to a local pointer and add 'map(" + std::string(I.Unsized->MapKind) +
-                                 ": p[0:n])' with its length to run it on a GPU"
-                           : "add 'map(" + std::string(I.Unsized->MapKind) + ": " + Name +
-                                 "[0:n])' with its length to run it on a GPU");
+        "add 'map(" + std::string(I.Unsized->MapKind) + ": " + I.Unsized->Code +
+            "[0:n])' with its length to run it on a GPU";
     A.Mode = LoopMode::Host;
     A.Arrays.clear();
     A.MemberValues.clear();

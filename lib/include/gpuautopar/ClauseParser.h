@@ -36,8 +36,12 @@ struct ParsedReduction {
 
 struct ParsedMap {
   MapKind Kind;
-  NamedVar Var;
-  std::string Lower, Length; // both empty when no section was written
+  NamedVar Var;              // a member's root: a variable, or "this"
+  std::string Lower, Length; // both empty when no section was written (`p[:n]` gives Lower "0")
+  // A member (`s.p`, `o.f.data`, `this->u`): the data members after the
+  // root, outermost first; Written is the whole path as written.
+  std::vector<std::string> Fields;
+  NamedVar Written;
 };
 
 // Expression arguments are kept as source text (see LoopClauses).

@@ -97,6 +97,9 @@ enum class Diag {
   NoteIndependentClause,     // note: '#pragma %0 independent' would promise ...
   // Callees a kernel-mode body reaches (lib/analysis/decide/DeviceReach.cpp).
   NoteCalleeCause,           // note: '%0' %1 (what in a callee keeps the loop off the GPU)
+  // Map clauses naming members (`map(to: s.p[0:n])`, lib/analysis/ClauseResolver.cpp).
+  MapMemberUnknown,          // '%0' in 'map' clause: %1 has no data member '%2'
+  MapMemberNotHere,          // '%0' in '%1' names a member, which %2
 };
 
 // Emits diagnostic `D` at `Loc` through the compiler's engine, so that it is

@@ -49,9 +49,13 @@ struct ReductionClause {
 
 struct MapClause {
   MapKind Kind;
-  const clang::VarDecl *Var = nullptr;
+  const clang::VarDecl *Var = nullptr; // for a member, its root (null: `this`)
   std::string Lower, Length; // `x[lo:len]`; both empty when the clause gives no section
   clang::SourceLocation Loc;
+  // A member (`map(to: s.p[0:n])`, `this->u`): its data members after the
+  // root, outermost first, and the path as written ("s.p", "this->u").
+  std::vector<const clang::FieldDecl *> Fields;
+  std::string Written;
 };
 
 struct LoopClauses {

@@ -117,5 +117,24 @@ void whole(Field &f, Span s, const int *idx, int n) {
   for (int i = 0; i < n; ++i)
     s.p[idx[i]] = i;
 // CHECK: members.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 's.p': subscript 'idx[i]' is not affine in the loop variables
-// CHECK: members.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body indexes 's.p', a pointer whose length the analysis cannot tell; copy it to a local pointer and add 'map(from: p[0:n])' with its length to run it on a GPU
+// CHECK: members.cpp:[[@LINE-2]]:5: remark: loop runs on CPU threads only: the body indexes 's.p', a pointer whose length the analysis cannot tell; add 'map(from: s.p[0:n])' with its length to run it on a GPU
+  // The clause the remark asks for gives the member its length: a kernel
+  // (no remark), the scatter still warned.
+#pragma gpu_autopar for map(from: s.p[0:s.n])
+  for (int i = 0; i < n; ++i)
+    s.p[idx[i]] = i;
+// CHECK: members.cpp:[[@LINE-1]]:5: warning: cannot prove that iterations access distinct elements of 's.p': subscript 'idx[i]' is not affine in the loop variables
+  // Members a clause cannot name.
+#pragma gpu_autopar for map(to: s.q[0:n])
+  for (int i = 0; i < n; ++i)
+    s.p[i] = i;
+// CHECK: members.cpp:[[@LINE-3]]:33: error: 's.q' in 'map' clause: 'Span' has no data member 'q'
+#pragma gpu_autopar for map(to: this->p[0:n])
+  for (int i = 0; i < n; ++i)
+    s.p[i] = i;
+// CHECK: members.cpp:[[@LINE-3]]:33: error: 'this->p' in 'map' clause names a member, which needs the 'this' of a member function
+#pragma gpu_autopar data map(to: s.p[0:n])
+  {
+  }
+// CHECK: members.cpp:[[@LINE-3]]:34: error: 's.p' in 'map' clause names a member, which a data directive does not map yet; map a variable (a pointer to its data)
 }

@@ -7,8 +7,8 @@
 // fields, and two halves of one array that do not meet, run in parallel; one
 // field passed twice, or a field shifted by one element, is a recurrence and
 // runs serially on the calling thread, printing what the serial program prints.
-// LULESH-style private members behind accessors run on the devices too (the
-// rewritten text is checked below, REWRITE).
+// LULESH-style private members behind accessors run on the devices too, and
+// map clauses may name members (the rewritten text is checked below, REWRITE).
 // RUN: %e2e --out %t %s | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REWRITE --input-file %t/members.par.cpp
 #include <cstdio>
@@ -156,6 +156,22 @@ void CalcPressureForElems(Domain &domain, Real_t c) {
     domain.p(i) = domain.q(i - 1) * c + i % 3;
 }
 
+// Map clauses name members: a pointer member's length for a gather (without
+// it the loop runs on CPU threads), and a pointer member of `this`.
+struct Table {
+  const double *vals;
+  int len;
+};
+struct Lookup {
+  double *u;
+  int n;
+  void gather(const Table &t, const int *idx) {
+#pragma gpu_autopar for map(to: t.vals[0:t.len]) map(tofrom: this->u[0:n])
+    for (int i = 0; i < n; ++i)
+      u[i] += t.vals[idx[i]];
+  }
+};
+
 double checksum(const double *p, int n) {
   double s = 0;
   for (int i = 0; i < n; ++i)
@@ -225,6 +241,16 @@ int main() {
   empty.allocate(0, 12000, pq.data() + 1, pq.data());
   CalcPositionForNodes(empty, 0.25); // no nodes: no element 0 to map from
   CalcPressureForElems(empty, 3);    // one buffer shifted by one: serially
+  std::vector<double> tv(5000), lu(20000);
+  std::vector<int> ix(20000);
+  for (int i = 0; i < 20000; ++i)
+    ix[i] = (i * 7) % 5000, lu[i] = i % 3;
+  for (int i = 0; i < 5000; ++i)
+    tv[i] = i % 13 * 0.5;
+  Table t{tv.data(), 5000};
+  Lookup lk{lu.data(), 20000};
+  lk.gather(t, ix.data());
+  std::printf("lookup %.1f\n", checksum(lu.data(), 20000));
   double sd = 0;
   for (Index_t i = 0; i < domain.numNode(); ++i)
     sd += domain.x(i) * (i % 5 + 1) + domain.xd(i) * (i % 7 + 1);
@@ -246,6 +272,11 @@ int main() {
 // REWRITE-NEXT:  ::gpu_autopar::data(::gpu_autopar::from(gpu_autopar_domain_m_p, ::gpu_autopar::affine(1, 0, 1)),
 // REWRITE-NEXT:    ::gpu_autopar::to(gpu_autopar_domain_m_q, ::gpu_autopar::affine(1, -1, 1))),
 // REWRITE:       gpu_autopar_domain_m_p[i] = gpu_autopar_domain_m_q[i - 1] * c + i % 3; }); }
+// REWRITE-LABEL: void gather(const Table &t, const int *idx) {
+// REWRITE:         ::gpu_autopar::iterations<int>((0), ::gpu_autopar::less, (n), 1), ::gpu_autopar::options().check_disjoint(0, "u", 1, "t.vals"),
+// REWRITE-NEXT:    ::gpu_autopar::data(::gpu_autopar::tofrom(this->u, (0), (n), ::gpu_autopar::affine(1, 0, 1), "this->u[0:n]"),
+// REWRITE-NEXT:        ::gpu_autopar::to(t.vals, (0), (t.len), ::gpu_autopar::whole(), "t.vals[0:t.len]"),
+// REWRITE:         gpu_autopar_this_u[i] += gpu_autopar_t_vals[idx[i]]; });
 // CHECK: sim:3: members.cpp:23 mode=kernel backend=sim iterations=39999 devices=3{{$}}
 // CHECK: sim:3: members.cpp:23 mode=kernel backend=cpu iterations=39999 devices=1 serial='dst.data' and 'src.data' overlap in memory
 // CHECK: sim:3: members.cpp:23 mode=kernel backend=cpu iterations=39999 devices=1 serial='dst.data' and 'src.data' overlap in memory
@@ -263,12 +294,14 @@ int main() {
 // CHECK: sim:3: members.cpp:154 mode=kernel backend=sim iterations=11999 devices=3{{$}}
 // CHECK: sim:3: members.cpp:148 mode=kernel backend=cpu iterations=0 devices=0{{$}}
 // CHECK: sim:3: members.cpp:154 mode=kernel backend=cpu iterations=11999 devices=1 serial='domain.m_p' and 'domain.m_q' overlap in memory
+// CHECK: sim:3: members.cpp:169 mode=kernel backend=sim iterations=20000 devices=3{{$}}
 // CHECK: standin devices=1: members.cpp:139 mode=kernel backend=cuda iterations=12000 devices=1{{$}}
 // CHECK: standin devices=1: members.cpp:148 mode=kernel backend=cuda iterations=12000 devices=1{{$}}
 // CHECK: standin devices=1: members.cpp:128 mode=kernel backend=cuda iterations=12000 devices=1{{$}}
 // CHECK: standin devices=1: members.cpp:154 mode=kernel backend=cuda iterations=11999 devices=1{{$}}
 // CHECK: standin devices=1: members.cpp:148 mode=kernel backend=cpu iterations=0 devices=0{{$}}
 // CHECK: standin devices=1: members.cpp:154 mode=kernel backend=cpu iterations=11999 devices=1 serial='domain.m_p' and 'domain.m_q' overlap in memory
+// CHECK: standin devices=1: members.cpp:169 mode=kernel backend=cuda iterations=20000 devices=1{{$}}
 // CHECK: standin devices=4: members.cpp:23 mode=kernel backend=cuda iterations=39999 devices=4{{$}}
 // CHECK: standin devices=4: members.cpp:23 mode=kernel backend=cpu iterations=39999 devices=1 serial='dst.data' and 'src.data' overlap in memory
 // CHECK: standin devices=4: members.cpp:23 mode=kernel backend=cpu iterations=39999 devices=1 serial='dst.data' and 'src.data' overlap in memory
@@ -286,3 +319,4 @@ int main() {
 // CHECK: standin devices=4: members.cpp:154 mode=kernel backend=cuda iterations=11999 devices=4{{$}}
 // CHECK: standin devices=4: members.cpp:148 mode=kernel backend=cpu iterations=0 devices=0{{$}}
 // CHECK: standin devices=4: members.cpp:154 mode=kernel backend=cpu iterations=11999 devices=1 serial='domain.m_p' and 'domain.m_q' overlap in memory
+// CHECK: standin devices=4: members.cpp:169 mode=kernel backend=cuda iterations=20000 devices=4{{$}}
