@@ -147,31 +147,61 @@ void Collector::handedRow(const Expr *Row, const PointerParam &P) {
     RowsInside.insert(Row);
 }
 
-// Outside data handed whole (`exact_solution(xi, eta, zeta, temp)`) to a
-// parameter whose first element every call writes, by a call every
-// iteration makes: every iteration writes `temp[0]`, a dependence the
-// subscript test proves from that one write. Where the call may not run,
-// the call stays an escape.
+// Outside data handed whole (`exact_solution(xi, eta, zeta, temp)`), or an
+// element's address (`&Pface[ix][0][0]`), to a parameter whose first element
+// every call writes: the call writes that element (`temp[0]`,
+// `Pface[ix][0][0]`) wherever it runs, which the subscript test compares
+// like any write (every iteration writing `temp[0]` is a proven
+// dependence). The call's other elements are not modelled, so the escape
+// stays (a warning where nothing is proven) but for a whole variable handed
+// on by a call every iteration makes: its first element is then the same in
+// every iteration, a dependence proven whatever else the call writes.
 bool Collector::firstWritten(const Expr *Arg, const Expr *Bare, const VarDecl *Target, const PointerParam &P) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(Bare);
-  if (!P.WritesFirstAlways || !Ref || Ref->getDecl() != Target ||
-      !(Target->getType()->isConstantArrayType() || Target->getType()->isPointerType()))
+  if (!P.WritesFirstAlways)
+    return false;
+  std::vector<const Expr *> Subscripts; // of `&X[a][b]`, outermost first
+  const Expr *Root = Bare;
+  if (const auto *U = dyn_cast<UnaryOperator>(Bare); U && U->getOpcode() == UO_AddrOf) {
+    Root = U->getSubExpr()->IgnoreParens();
+    while (const auto *S = dyn_cast<ArraySubscriptExpr>(Root)) {
+      Subscripts.insert(Subscripts.begin(), S->getIdx());
+      Root = S->getBase()->IgnoreParenImpCasts();
+    }
+    if (Subscripts.empty())
+      return false;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(Root);
+  if (!Ref || Ref->getDecl() != Target)
+    return false;
+  // An element: as many subscripts as the object has dimensions.
+  size_t Rank = 0;
+  QualType T = Target->getType();
+  for (; const auto *AT = dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(T)); T = AT->getElementType())
+    ++Rank;
+  if (Rank == 0 && T->isPointerType())
+    Rank = 1;
+  if (Rank == 0 || (!Subscripts.empty() && Subscripts.size() != Rank))
     return false;
   Access A = access(Arg);
-  if (A.AfterExit || llvm::any_of(A.Around, [](const Enclosing &X) { return X.K != Enclosing::Counted; }))
+  if (A.AfterExit || llvm::any_of(A.Around, [](const Enclosing &X) { return X.K == Enclosing::Opaque; }))
     return false;
+  const bool EveryIteration =
+      Subscripts.empty() && llvm::all_of(A.Around, [](const Enclosing &X) { return X.K == Enclosing::Counted; });
   A.Var = Target;
   A.Name = Target->getNameAsString();
   A.Key = Target;
   A.ObjectType = Target->getType();
-  A.NameLoc = Bare->getBeginLoc();
+  A.NameLoc = Root->getBeginLoc();
   A.Element = true;
-  A.Read = P.Reads;
+  A.Read = false;
   A.Write = true;
   A.MayWrite = false;
-  A.Subscripts = {nullptr};
+  if (Subscripts.empty())
+    A.Subscripts.assign(Rank, nullptr);
+  else
+    A.Subscripts = std::move(Subscripts);
   M.Accesses.push_back(std::move(A));
-  return true;
+  return EveryIteration;
 }
 
 // What a visible callee does that the body does not show (CallEffects.h).

@@ -2,10 +2,10 @@
 // anti and output dependences of the textbooks, and scalars carried from one
 // iteration to the next). Each must be rejected with an error.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 29 loops: 29 dependent; 0 mismatches
+// CHECK: 31 loops: 31 dependent; 0 mismatches
 // Each witness, run on the serial loop with the parameters it names:
 // RUN: %run-corpus witness --out %t.w %s %S/Inputs/dependent.driver.cpp | FileCheck %s --check-prefix=WITNESS
-// WITNESS: 25 witnesses: each confirmed by the serial loop
+// WITNESS: 27 witnesses: each confirmed by the serial loop
 #include <vector>
 using V = std::vector<float>;
 float A[128][128];
@@ -111,8 +111,11 @@ void scalars(const V &b, int n, float &out) {
 
 // A scratch array every iteration hands whole to a visible function that
 // writes it (NPB's `exact_solution(xi, eta, zeta, temp)`): every iteration
-// writes its first element, directly or through a function handing it on.
-float Scratch[5], Scratch2[5];
+// writes its first element, directly or through a function handing it on;
+// also where the call is under a condition (LU's `exact(0, jglob, k,
+// ue_1jk)`), and where an element's address is handed (BT's
+// `&Pface[ix][0][0]`).
+float Scratch[5], Scratch2[5], Face[2][5];
 static void fill5(float t[5], float x) { for (int m = 0; m < 5; m++) t[m] = x + m + 0.5f; }
 static void fill_through(float *t, float x) { fill5(t, 2 * x); }
 
@@ -126,4 +129,14 @@ void callee_scratch(V &a, int n) {
   // expect: dependent
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) { fill_through(Scratch2, float(i)); a[i] += Scratch2[4]; }
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    if (i % 2 == 0) { fill5(Scratch, float(i)); a[i] = Scratch[3]; }
+  // expect: dependent
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i) {
+    for (int ix = 0; ix < 2; ++ix) fill5(&Face[ix][0], float(i + ix));
+    a[i] = Face[0][1] + Face[1][2];
+  }
 }

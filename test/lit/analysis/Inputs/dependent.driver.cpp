@@ -41,5 +41,6 @@ CORPUS_FUNCTION(callee_scratch) {
   corpus::fill("a", a);
   corpus::fill("Scratch", Scratch, 5);
   corpus::fill("Scratch2", Scratch2, 5);
+  corpus::fill("Face", &Face[0][0], 10, 5);
   callee_scratch(a, n);
 }
