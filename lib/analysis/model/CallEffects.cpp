@@ -263,7 +263,13 @@ const char *unseenWhy(const FunctionDecl *F) {
 const char *exitKind(const FunctionDecl *F) {
   static const char *const Names[] = {"exit", "_Exit", "quick_exit", "abort", "longjmp", "siglongjmp", "_longjmp",
                                       "terminate"};
+  // What a failing `assert` calls (glibc, BSD and macOS, Windows): it aborts
+  // the program. Under NDEBUG the macro calls nothing.
+  static const char *const Asserts[] = {"__assert_fail", "__assert_perror_fail", "__assert", "__assert_rtn",
+                                        "_assert", "_wassert"};
   StringRef N = nameOf(F);
+  if (llvm::is_contained(Asserts, N) && F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return "assert";
   for (const char *X : Names)
     if (N == X && (F->getDeclContext()->getRedeclContext()->isTranslationUnit() || inStandardLibrary(F)))
       return X;

@@ -4,6 +4,11 @@
 // only), and gave results other than the serial program's on sim:3.
 // RUN: %expect-exit 1 %gpu-autopar --check %s -- -std=c++17 -Wno-vla-cxx-extension 2> %t.err
 // RUN: FileCheck %s --input-file %t.err --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// Under NDEBUG an assert calls nothing, and is no error:
+// RUN: %expect-exit 1 %gpu-autopar --check %s -- -std=c++17 -Wno-vla-cxx-extension -DNDEBUG 2>&1 | FileCheck %s --check-prefix=NDEBUG
+// NDEBUG: 'exit', called by 'check' leaves the annotated loop
+// NDEBUG-NOT: 'assert'
+#include <cassert>
 #include <cstdlib>
 #include <map>
 #include <unordered_map>
@@ -71,6 +76,9 @@ void exits(double *a, int n) {
 // CHECK: effects-errors.cpp:[[@LINE-1]]:7: error: 'abort' leaves the annotated loop; the iterations of a parallel loop cannot end it early
     check(a[i]);
 // CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: 'exit', called by 'check' leaves the annotated loop; the iterations of a parallel loop cannot end it early
+    assert(a[i] == a[i]); // a failing assert aborts (under NDEBUG it is nothing)
+// CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: 'assert' leaves the annotated loop; the iterations of a parallel loop cannot end it early
+// CHECK: assert.h:{{[0-9]+}}:{{[0-9]+}}: note: expanded from macro 'assert'
     a[i] = a[i] * 2;
   }
 }
