@@ -381,14 +381,27 @@ private:
   }
 
   // A visible function that writes a global: every iteration that calls it
-  // writes the same variable.
+  // writes the same variable. A private or reduction clause gives the body
+  // a copy, not the callee, which still writes the variable itself.
   void globals() {
     llvm::DenseSet<const VarDecl *> Reported;
-    for (const BodyModel::GlobalWrite &W : Walk.GlobalWrites)
-      if (!isPrivate(W.Global) && !reductionOf(W.Global) && Reported.insert(W.Global).second)
-        note(add(Diag::CalleeWritesGlobal, W.Call->getBeginLoc(),
-                 {W.Callee, W.Global->getNameAsString()}),
-             Diag::NoteDeclaredHere, W.Global->getLocation(), {W.Global->getNameAsString()});
+    for (const BodyModel::GlobalWrite &W : Walk.GlobalWrites) {
+      if (!Reported.insert(W.Global).second)
+        continue;
+      const std::string Name = W.Global->getNameAsString();
+      Verdict::Reason *At;
+      if (isPrivate(W.Global) || reductionOf(W.Global))
+        At = &add(Diag::LoopCarriedDependence, W.Call->getBeginLoc(),
+                 {Name, "'" + W.Callee + "' writes the variable itself, not the copy the loop's " +
+                            (isPrivate(W.Global) ? "private" : "reduction") +
+                            " clause makes for the body, so iterations share it"});
+      else if (W.EveryIteration)
+        At = &add(Diag::LoopCarriedDependence, W.Call->getBeginLoc(),
+                 {Name, "every iteration writes it, through the call to '" + W.Callee + "'"});
+      else
+        At = &add(Diag::CalleeWritesGlobal, W.Call->getBeginLoc(), {W.Callee, Name});
+      note(*At, Diag::NoteDeclaredHere, W.Global->getLocation(), {Name});
+    }
   }
 
   // A callee reads data the body does not show it reading (a global, a

@@ -214,8 +214,10 @@ void Collector::calleeEffects(const CallExpr *E, const FunctionDecl *F) {
   const bool OuterLambda = Lambda && !inside(SM, BodyRange, Method->getParent()->getLocation());
   const std::string Name = Lambda && isa<CXXOperatorCallExpr>(E) ? sourceText(E->getArg(0), Ctx)
                                                                   : F->getNameAsString();
+  const Access Where = access(E);
+  const bool Unconditional = Where.Around.empty() && !Where.AfterExit;
   for (const VarDecl *G : C.GlobalsWritten)
-    M.GlobalWrites.push_back({E, Name, G});
+    M.GlobalWrites.push_back({E, Name, G, Unconditional && llvm::is_contained(C.GlobalsAlwaysWritten, G)});
   for (const VarDecl *G : C.GlobalsRead)
     M.HiddenReads.push_back({E, Name, G});
   if (OuterLambda) {

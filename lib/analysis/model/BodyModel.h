@@ -161,6 +161,9 @@ struct BodyModel {
     const clang::CallExpr *Call;
     std::string Callee; // as the user names it: "f", "step" for a lambda
     const clang::VarDecl *Global;
+    // Every iteration writes it: the call stands in the body under no
+    // condition or inner loop, and the callee writes it on every call.
+    bool EveryIteration = false;
   };
   std::vector<GlobalWrite> GlobalWrites;
   // Variables declared outside the loop that a called function reads where

@@ -74,19 +74,61 @@ class EffectScan : public DynamicRecursiveASTVisitor {
 public:
   EffectScan(const FunctionDecl *F, CallEffects &Out, CallEffectsCache &Cache)
       : Lambda(isa<CXXMethodDecl>(F) && cast<CXXMethodDecl>(F)->getParent()->isLambda()), Out(Out),
-        Cache(Cache) {}
+        Cache(Cache) {
+    if (const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody()); Body && !Body->body_empty())
+      Last = Body->body_back();
+  }
+
+  bool Leaves = false; // returns before its end, jumps or throws
 
   bool TraverseCXXTryStmt(CXXTryStmt *S) override {
     ++Tries; // an exception the function catches itself does not leave it
+    ++Conditional;
     bool R = TraverseStmt(S->getTryBlock());
     --Tries;
     for (unsigned I = 0; R && I < S->getNumHandlers(); ++I)
       R = TraverseStmt(S->getHandler(I));
+    --Conditional;
     return R;
   }
+  // What runs under these may not run on every call (GlobalsAlwaysWritten).
+#define GPU_AUTOPAR_SOMETIMES(CLASS)                                                                                  \
+  bool Traverse##CLASS(CLASS *S) override {                                                                        \
+    ++Conditional;                                                                                                 \
+    bool R = DynamicRecursiveASTVisitor::Traverse##CLASS(S);                                                       \
+    --Conditional;                                                                                                 \
+    return R;                                                                                                      \
+  }
+  GPU_AUTOPAR_SOMETIMES(IfStmt)
+  GPU_AUTOPAR_SOMETIMES(WhileStmt)
+  GPU_AUTOPAR_SOMETIMES(DoStmt)
+  GPU_AUTOPAR_SOMETIMES(ForStmt)
+  GPU_AUTOPAR_SOMETIMES(SwitchStmt)
+  GPU_AUTOPAR_SOMETIMES(CXXForRangeStmt)
+  GPU_AUTOPAR_SOMETIMES(ConditionalOperator)
+  GPU_AUTOPAR_SOMETIMES(BinaryConditionalOperator)
+  GPU_AUTOPAR_SOMETIMES(LambdaExpr)
+#undef GPU_AUTOPAR_SOMETIMES
+  bool TraverseBinaryOperator(BinaryOperator *B) override {
+    if (!B->isLogicalOp())
+      return DynamicRecursiveASTVisitor::TraverseBinaryOperator(B);
+    bool R = TraverseStmt(B->getLHS()); // the right operand runs only sometimes
+    ++Conditional;
+    R = R && TraverseStmt(B->getRHS());
+    --Conditional;
+    return R && WalkUpFromBinaryOperator(B);
+  }
+  // A return before the end, or a jump, may skip what follows.
+  bool VisitReturnStmt(ReturnStmt *S) override {
+    Leaves |= S != Last;
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *) override { return Leaves = true; }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) override { return Leaves = true; }
   bool VisitCXXThrowExpr(CXXThrowExpr *) override {
     if (Tries == 0)
       Out.Throws = true;
+    Leaves = true;
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) override {
@@ -169,6 +211,9 @@ public:
     const CallEffects &C = Cache.of(F);
     for (const VarDecl *G : C.GlobalsWritten)
       addOnce(Out.GlobalsWritten, G);
+    if (Conditional == 0)
+      for (const VarDecl *G : C.GlobalsAlwaysWritten)
+        addOnce(Out.GlobalsAlwaysWritten, G);
     for (const VarDecl *G : C.GlobalsRead)
       addOnce(Out.GlobalsRead, G);
     if (C.WritesObject && Object)
@@ -221,9 +266,11 @@ private:
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (!V)
       return;
-    if (V->hasGlobalStorage() && !V->getType().isConstQualified())
+    if (V->hasGlobalStorage() && !V->getType().isConstQualified()) {
       addOnce(Out.GlobalsWritten, V);
-    else if (Lambda && Ref->refersToEnclosingVariableOrCapture())
+      if (!Element && Conditional == 0 && V->getType()->isScalarType())
+        addOnce(Out.GlobalsAlwaysWritten, V);
+    } else if (Lambda && Ref->refersToEnclosingVariableOrCapture())
       addOnce(Element ? Out.CaptureElementsWritten : Out.CapturesWritten, V);
   }
   void unseen(const std::string &Name, const char *Why) {
@@ -241,6 +288,8 @@ private:
   CallEffects &Out;
   CallEffectsCache &Cache;
   unsigned Tries = 0;
+  unsigned Conditional = 0; // statements around that may not run on every call
+  const Stmt *Last = nullptr; // the body's last statement: a return there skips nothing
 };
 
 } // namespace
@@ -291,7 +340,10 @@ const CallEffects &CallEffectsCache::of(const FunctionDecl *F) {
     return *Out;
   }
   ++Depth;
-  EffectScan(Def, *Out, *this).TraverseStmt(Def->getBody());
+  EffectScan Scan(Def, *Out, *this);
+  Scan.TraverseStmt(Def->getBody());
+  if (Scan.Leaves || !Out->Exit.empty())
+    Out->GlobalsAlwaysWritten.clear();
   Out->Params = pointerParams(Def, *this);
   --Depth;
   return *Out;

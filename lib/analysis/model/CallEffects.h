@@ -28,6 +28,10 @@ struct CallEffects {
   // Variables of static storage (globals, static members, static locals)
   // the callee writes, and those it reads (written ones included).
   std::vector<const clang::VarDecl *> GlobalsWritten, GlobalsRead;
+  // Of those written, the ones every call writes whole: an assignment under
+  // no condition or loop, in a function that does not return before its end
+  // or jump (`void foo(int i) { sum0 = sum0 + i; }`).
+  std::vector<const clang::VarDecl *> GlobalsAlwaysWritten;
   // A member function writes its own object: a member assigned (a `mutable`
   // one through a `const` function too) or a non-const member function
   // called on it.

@@ -83,6 +83,28 @@ void exits(double *a, int n) {
   }
 }
 
+// A visible function that writes a global on every call, called on every
+// iteration: a proven dependence. With the global in a reduction (or
+// private) clause the body gets a copy, but the function still writes the
+// global itself: iterations share it (before, that loop was accepted clean
+// and lost updates on CPU threads).
+int total = 0;
+static void tally(int i) { total = total + i; }
+void tallies(int n) {
+#pragma gpu_autopar for
+  for (int i = 0; i < n; ++i)
+    tally(i);
+// CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: loop-carried dependence on 'total': every iteration writes it, through the call to 'tally'
+// CHECK: effects-errors.cpp:[[@LINE-7]]:5: note: 'total' is declared here
+// CHECK: effects-errors.cpp:[[@LINE-7]]:28: note: 'tally' uses global variable 'total', which is not in GPU memory
+#pragma gpu_autopar for reduction(+: total)
+  for (int i = 0; i < n; ++i)
+    tally(i);
+// CHECK: effects-errors.cpp:[[@LINE-1]]:5: error: loop-carried dependence on 'total': 'tally' writes the variable itself, not the copy the loop's reduction clause makes for the body, so iterations share it
+// CHECK: effects-errors.cpp:[[@LINE-13]]:5: note: 'total' is declared here
+// CHECK: effects-errors.cpp:[[@LINE-13]]:28: note: 'tally' uses global variable 'total', which is not in GPU memory
+}
+
 // A kernel's data maps cannot describe a variable-length array's type (on
 // CPU threads, without the mode clause, the loop runs: e2e/vla-host.cpp).
 void vla_kernel(int n) {
