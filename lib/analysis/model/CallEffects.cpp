@@ -1,4 +1,5 @@
 #include "model/CallEffects.h"
+#include "model/RunsSometimes.h"
 #include "model/BodyShapes.h" // isElementAccessor, isInputOutput
 #include "FunctionKinds.h"
 
@@ -92,23 +93,8 @@ public:
     return R;
   }
   // What runs under these may not run on every call (GlobalsAlwaysWritten).
-#define GPU_AUTOPAR_SOMETIMES(CLASS)                                                                                  \
-  bool Traverse##CLASS(CLASS *S) override {                                                                        \
-    ++Conditional;                                                                                                 \
-    bool R = DynamicRecursiveASTVisitor::Traverse##CLASS(S);                                                       \
-    --Conditional;                                                                                                 \
-    return R;                                                                                                      \
-  }
-  GPU_AUTOPAR_SOMETIMES(IfStmt)
-  GPU_AUTOPAR_SOMETIMES(WhileStmt)
-  GPU_AUTOPAR_SOMETIMES(DoStmt)
-  GPU_AUTOPAR_SOMETIMES(ForStmt)
-  GPU_AUTOPAR_SOMETIMES(SwitchStmt)
-  GPU_AUTOPAR_SOMETIMES(CXXForRangeStmt)
-  GPU_AUTOPAR_SOMETIMES(ConditionalOperator)
-  GPU_AUTOPAR_SOMETIMES(BinaryConditionalOperator)
-  GPU_AUTOPAR_SOMETIMES(LambdaExpr)
-#undef GPU_AUTOPAR_SOMETIMES
+  GPU_AUTOPAR_RUNS_SOMETIMES(Conditional)
+  GPU_AUTOPAR_SOMETIMES_ONE(ForStmt, Conditional)
   bool TraverseBinaryOperator(BinaryOperator *B) override {
     if (!B->isLogicalOp())
       return DynamicRecursiveASTVisitor::TraverseBinaryOperator(B);

@@ -1,5 +1,6 @@
 #include "model/PointerParams.h"
 #include "model/CallEffects.h"
+#include "model/RunsSometimes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -134,23 +135,8 @@ public:
   }
 
   // What runs under these may not run on every call.
-#define GPU_AUTOPAR_SOMETIMES(CLASS)                                                                                  \
-  bool Traverse##CLASS(CLASS *S) override {                                                                        \
-    ++Conditional;                                                                                                 \
-    bool R = DynamicRecursiveASTVisitor::Traverse##CLASS(S);                                                       \
-    --Conditional;                                                                                                 \
-    return R;                                                                                                      \
-  }
-  GPU_AUTOPAR_SOMETIMES(IfStmt)
-  GPU_AUTOPAR_SOMETIMES(WhileStmt)
-  GPU_AUTOPAR_SOMETIMES(DoStmt)
-  GPU_AUTOPAR_SOMETIMES(SwitchStmt)
-  GPU_AUTOPAR_SOMETIMES(CXXForRangeStmt)
-  GPU_AUTOPAR_SOMETIMES(ConditionalOperator)
-  GPU_AUTOPAR_SOMETIMES(BinaryConditionalOperator)
-  GPU_AUTOPAR_SOMETIMES(LambdaExpr)
-  GPU_AUTOPAR_SOMETIMES(CXXTryStmt)
-#undef GPU_AUTOPAR_SOMETIMES
+  GPU_AUTOPAR_RUNS_SOMETIMES(Conditional)
+  GPU_AUTOPAR_SOMETIMES_ONE(CXXTryStmt, Conditional)
   // Control that leaves the function, or a loop of it, early.
   bool VisitReturnStmt(ReturnStmt *) override { return Leaves = true; }
   bool VisitBreakStmt(BreakStmt *) override { return Leaves = true; }
