@@ -170,6 +170,14 @@ Entry placementEntry(Diag D) {
   case Diag::NoteCalleeCause: return {L::Note, "'%0' %1"};
   case Diag::MapMemberUnknown: return {L::Error, "'%0' in 'map' clause: %1 has no data member '%2'"};
   case Diag::MapMemberNotHere: return {L::Error, "'%0' in '%1' clause names a member, which %2"};
+  case Diag::InstantiationRejected: return {L::Error, "this template loop is rejected in %0%1"};
+  case Diag::InstantiationMapsDiffer:
+    return {L::Error, "the data maps of this template loop do not serve '%0': %1; one rewritten loop serves every "
+                      "instantiation"};
+  case Diag::NoteInInstantiation: return {L::Note, "in '%0': %1"};
+  case Diag::NoteInstantiatedHere: return {L::Note, "'%0' is instantiated here"};
+  case Diag::WarningInInstantiation: return {L::Warning, "%0 (in '%1')"};
+  case Diag::RemarkInInstantiation: return {L::Remark, "%0 (in '%1')"};
   default: return {L::Error, nullptr}; // another group's
   }
 }

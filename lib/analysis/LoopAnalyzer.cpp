@@ -1,6 +1,7 @@
 #include "gpuautopar/LoopAnalyzer.h"
 #include "model/BodyModel.h"
 #include "model/LoopModel.h"
+#include "decide/Instantiations.h"
 #include "gpuautopar/CanonicalLoop.h"
 #include "gpuautopar/Classification.h"
 #include "gpuautopar/ClauseParser.h"
@@ -74,6 +75,9 @@ LoopAnalysis analyzeLoop(const Annotation &Pragma, const Stmt *Next, SourceLocat
     return sectionOf(A, Body, V, Name, Model, Diags);
   };
   if (!settleAliasChecks(A, Mapped, Diags, Opts, SectionOf) || !Mapped)
+    return A;
+  // In a template: the loop as each instantiation has it (decide/Instantiations.h).
+  if (!reconcileInstantiations(A, Next, Ctx, Diags, Opts))
     return A;
   A.Accepted = true;
   return A;

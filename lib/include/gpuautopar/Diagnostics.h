@@ -100,6 +100,13 @@ enum class Diag {
   // Map clauses naming members (`map(to: s.p[0:n])`, lib/analysis/ClauseResolver.cpp).
   MapMemberUnknown,          // '%0' in 'map' clause: %1 has no data member '%2'
   MapMemberNotHere,          // '%0' in '%1' names a member, which %2
+  // Loops in templates, as each instantiation has them (lib/analysis/decide/Instantiations.cpp).
+  InstantiationRejected,     // error: this template loop is rejected in %0%1
+  InstantiationMapsDiffer,   // error: the data maps of this template loop do not serve '%0': %1
+  NoteInInstantiation,       // note: in '%0': %1 (an instantiation's own diagnostic)
+  NoteInstantiatedHere,      // note: '%0' is instantiated here
+  WarningInInstantiation,    // warning: %0 (in '%1')
+  RemarkInInstantiation,     // remark: %0 (in '%1')
 };
 
 // Emits diagnostic `D` at `Loc` through the compiler's engine, so that it is
