@@ -31,10 +31,8 @@ import sys
 
 TYPES = ["double", "float", "int", "long"]
 
-# Loops of these shapes must be kernel mode (reach_random.py checks the
-# report); an accessor loop must only be accepted (its private vector members
-# cannot be named by a map yet, so it runs on CPU threads).
-KERNEL_SHAPES = {"member", "struct_ptrs", "aos", "nested", "callees", "template_fn", "template_class",
+# The shapes of loop; each must be kernel mode (reach_random.py checks the report).
+SHAPES = {"member", "struct_ptrs", "aos", "nested", "accessor", "callees", "template_fn", "template_class",
                  "template_halo"}
 
 
@@ -52,7 +50,7 @@ class Unit:
         r = self.r
         self.n = r.randint(40, 2500)
         for _ in range(r.randint(4, 7)):
-            shape = r.choice(sorted(KERNEL_SHAPES | {"accessor"}))
+            shape = r.choice(sorted(SHAPES))
             getattr(self, "shape_" + shape)()
 
     # ---- helpers ----------------------------------------------------------
