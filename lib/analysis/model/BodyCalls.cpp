@@ -138,12 +138,14 @@ void Collector::escapes(const CallExpr *E, const FunctionDecl *F) {
 
 // A row (`lhs[i][j][k][1]`, a `double[5][5]`) handed to a parameter the
 // callee follows: read only, and inside it where the callee's subscripts
-// stay within the row's length and the callee's element type is the row's.
+// stay within the row's length and the callee's element type is the row's,
+// or where the callee touches nothing through it.
 void Collector::handedRow(const Expr *Row, const PointerParam &P) {
   if (!P.Writes)
     ConstRows.insert(Row);
   const auto *A = Ctx.getAsConstantArrayType(Row->getType());
-  if (A && P.Rows > 0 && P.Rows <= A->getSize().getSExtValue())
+  const bool Untouched = !P.Reads && !P.Writes;
+  if (A && (Untouched || (P.Rows > 0 && P.Rows <= A->getSize().getSExtValue())))
     RowsInside.insert(Row);
 }
 

@@ -4,10 +4,12 @@
 // access; --strict would reject it. Aliasing between two mapped pointers is
 // "checked" instead: the rewritten loop compares their addresses first.
 // RUN: python3 %S/check_corpus.py %gpu-autopar %s | FileCheck %s
-// CHECK: 16 loops: 2 checked, 14 unknown; 0 mismatches
+// CHECK: 17 loops: 2 checked, 15 unknown; 0 mismatches
 // On data for which they are independent, the rewritten loops give the serial numbers:
 // RUN: %run-corpus equal --out %t.e %s %S/Inputs/unknowable.driver.cpp | FileCheck %s --check-prefix=EQUAL
-// EQUAL: 15 accepted loops, 11 arrays: equal to serial on cpu and sim:3
+// EQUAL: 16 accepted loops, 13 arrays: equal to serial on cpu and sim:3
+// The two messages of rows handed to functions, exactly:
+// RUN: %gpu-autopar --check %s -- -std=c++17 2>&1 | FileCheck %s --check-prefix=ROWS
 #include <vector>
 using V = std::vector<float>;
 using I = std::vector<int>;
@@ -74,6 +76,7 @@ void unseen_effects(V &a, int n) {
 // condition, so not by every iteration. Neither is proven either way.
 float Rw[64][8], Scr[4];
 static void smear(float *r) { r[8] += r[0]; }
+static float third(const float *r) { return r[3]; }
 static void maybe_fill(float *t, float x) {
   if (x > 2)
     t[0] = x;
@@ -83,10 +86,17 @@ void followed_past_row() { // a race: the driver does not call it
   // expect: unknown race
 #pragma gpu_autopar for
   for (int i = 0; i < 63; ++i) smear(Rw[i]);
+// ROWS: unknowable.cpp:[[@LINE-1]]:38: warning: cannot prove that iterations access distinct elements of 'Rw': a row of 'Rw' is passed on as a whole
 }
 
 void followed_unbounded(V &a, int n) {
   // expect: unknown
 #pragma gpu_autopar for
   for (int i = 0; i < n; ++i) { maybe_fill(Scr, a[i] - 1e9f); a[i] += 1; }
+  // Reads only Rw[i][3], while the loop writes Rw[i + 1][0]: independent,
+  // but the call is taken to read all of row i.
+  // expect: unknown
+#pragma gpu_autopar for
+  for (int i = 0; i < 63; ++i) { a[i] = third(Rw[i]); Rw[i + 1][0] = a[i]; }
+// ROWS: unknowable.cpp:[[@LINE-1]]:55: warning: cannot prove that iterations access distinct elements of 'Rw': a row of 'Rw' is passed to a function that may touch only part of it
 }

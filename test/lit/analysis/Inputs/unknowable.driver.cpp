@@ -58,5 +58,6 @@ CORPUS_FUNCTION(followed_unbounded) {
   a.assign(n, 0);
   corpus::fill("a", a);
   corpus::fill("Scr", Scr, 4);
+  corpus::fill("Rw", &Rw[0][0], 64 * 8, 8);
   followed_unbounded(a, n);
 }
