@@ -134,6 +134,15 @@ public:
   int ordinal() const { return ordinal_; }
   // Slots opened on this GPU: they share its free memory.
   std::atomic<int> open_slots{0};
+  // The turn to queue a kernel-mode chunk's work on this GPU: a slot holds
+  // it from the chunk's start until the chunk first waits, so one chunk's
+  // copies in, launch and copies out are queued together, not interleaved
+  // with another slot's. Copy engines run in the order work was queued:
+  // interleaved, both chunks' kernels would wait for both chunks' inputs,
+  // and their results would leave one after the other at the end; whole,
+  // the second chunk's copies overlap the first chunk's kernel and results
+  // (what two streams of hand-written code do).
+  std::mutex issue_turn;
   // Chunks' buffers, reused by every slot of this GPU (cuda_memory_pool.h).
   cuda_memory_pool pool;
 
@@ -221,6 +230,9 @@ public:
     end_lease();
     if (stream_)
       api_.stream_destroy(stream_);
+    for (void* e : {started_, ended_})
+      if (e && api_.event_destroy)
+        api_.event_destroy(e);
     --dev_.open_slots;
   }
 
@@ -288,6 +300,7 @@ public:
     return true;
   }
   void synchronize() override {
+    release_turn(); // the other slots queue their chunks while this one waits
     if (!anything_to_wait_for())
       return;
     check(stream_synchronize(), "stream synchronize");
@@ -299,14 +312,32 @@ public:
       throw device_error(name() + ": could not make the device current or create its stream");
     // The body may have switched devices in an earlier chunk (task mode).
     check(api_.set_device(ordinal_), "cudaSetDevice");
+    device_seconds_ = -1;
+    timed_ = false;
+    // A task-mode body queues work this lease does not see (and may run
+    // loops of its own on this GPU): it neither takes the turn nor is timed
+    // on the stream.
+    if (untracked_work())
+      return;
+    turn_ = std::unique_lock<std::mutex>(dev_.issue_turn);
+    timed_ = record(started_);
   }
+
+  double chunk_device_seconds() const override { return device_seconds_; }
+  void end_chunk() noexcept override { release_turn(); }
 
   // The chunk is done only when the work a task-mode body left on the default
   // streams is (its own cudaMemcpyAsync, launches in functions it calls that
   // the tool did not move onto the lease's stream), not just the lease's. A
   // kernel-mode chunk has waited for its own work already.
   void finish_chunk() override {
+    const bool timed = timed_ && record(ended_);
     synchronize();
+    float ms = 0;
+    if (timed && api_.event_elapsed_ms(&ms, started_, ended_) == 0)
+      device_seconds_ = 1e-3 * double(ms);
+    else if (timed)
+      api_.get_last_error(); // not the next launch's error
     if (!untracked_work())
       return;
     check(api_.set_device(ordinal_), "cudaSetDevice");
@@ -314,6 +345,7 @@ public:
   }
 
   void after_failure() noexcept override {
+    release_turn();
     api_.get_last_error();
     // A sticky error (an illegal address, a kernel that trapped) is returned
     // by every later call on the device's context: a synchronisation tells
@@ -356,6 +388,7 @@ public:
   }
 
   void end_lease() noexcept override {
+    release_turn();
     if (stream_ && (work_queued() || lease_had_untracked_work())) {
       api_.set_device(ordinal_);
       if (stream_synchronize() == 0)
@@ -393,6 +426,23 @@ private:
     if (e != 0)
       throw device_error(name() + ": " + what + " failed: " + error_text(api_, e));
   }
+  void release_turn() noexcept {
+    if (turn_.owns_lock())
+      turn_.unlock();
+  }
+  // Records `event` (created the first time) on the stream; false where the
+  // table has no events or a call failed: the chunk is then timed on the
+  // host. Never throws: timing is not the chunk's work.
+  bool record(void*& event) {
+    if (!api_.event_create || !api_.event_record || !api_.event_elapsed_ms)
+      return false;
+    if (!event && api_.event_create(&event) != 0)
+      event = nullptr;
+    if (event && api_.event_record(event, stream_) == 0)
+      return true;
+    api_.get_last_error();
+    return false;
+  }
 
   cuda_device& dev_;
   const cuda_api& api_;
@@ -401,6 +451,11 @@ private:
   bool opened_ = false;
   lease_buffers<cuda_memory_pool> buffers_{dev_.pool};
   lease_buffers<pinned_staging> staging_{dev_.pool.staging}; // page-locked host buffers, the same way
+  std::unique_lock<std::mutex> turn_; // dev_.issue_turn while this slot queues a chunk
+  void* started_ = nullptr;           // events around a kernel-mode chunk's work on the stream
+  void* ended_ = nullptr;
+  bool timed_ = false;
+  double device_seconds_ = -1;
 };
 
 std::unique_ptr<slot_context> cuda_device::open_slot(int) { return std::make_unique<cuda_slot>(*this); }

@@ -27,6 +27,12 @@ public:
   // started; throws device_error if it failed.
   virtual void finish_chunk() { synchronize(); }
   virtual void end_chunk() noexcept {}
+  // The last chunk's time measured on the device itself (CUDA: events on
+  // the lease's stream around the chunk's work), or a negative number where
+  // it was not: the device loop then takes the host's clock. Free of the
+  // host's scheduling noise (other processes, the CUDA stand-in emulating
+  // kernels on the host), so devices of one kind measure alike.
+  virtual double chunk_device_seconds() const { return -1; }
   // After a chunk failed (whatever it threw): clears what the failure left
   // on this thread (CUDA: the last error, which the next launch's check would
   // otherwise take for its own) and finds out whether the device itself is

@@ -187,6 +187,8 @@ public:
       double seconds = seconds_since(t0);
       if (device_time)
         seconds = std::max(0.0, seconds - (runqueue_wait_seconds() - queued0));
+      if (const double measured = lease.chunk_device_seconds(); outcome == ok && measured >= 0)
+        seconds = measured;
       if (outcome == ok && stretch > 1.0) {
         // A slower device computes slower; its link (copies) is no slower.
         const double compute = std::max(0.0, seconds - counted.link_wait_seconds);

@@ -245,9 +245,18 @@ def can_overlap(loops):
     two streams is asserted only over ten loops (`loops` >= 10: twenty
     GPU-loops in which a second slot had to run a chunk), where a runtime
     with one stream per GPU fails and a starved slot in all of them is not
-    a realistic outcome."""
+    a realistic outcome.
+
+    And a GPU's slots take turns to queue a chunk: no kernel's copies in were
+    issued with another stream's copy in or kernel between them
+    (`interleaved_issue`), whatever the host threads' timing; interleaved,
+    both chunks' kernels wait for both chunks' inputs."""
     def check(text, lines):
         problems = []
+        for d, n in re.findall(r"counts device=(\d+) .* interleaved_issue=(\d+)", text):
+            if int(n):
+                problems.append("cuda%s: %s chunks' copies in were issued interleaved with another slot's work"
+                                % (d, n))
         shapes = {int(d): (int(k), int(u)) for d, k, u in
                   re.findall(r"counts device=(\d+) .* kernel_streams=(\d+) unordered_copy_kernel=(\d+)", text)}
         busy = sorted({d["id"] for l in loop_lines(lines) for d in l["devices"] if d["chunks"] >= 2})

@@ -628,6 +628,7 @@ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
   ev->recorded = true;
   ev->at = st->tail;
   ev->device_at = st->device_tail;
+  ev->stamp = event_recorded(st->device_tail);
   return cudaSuccess;
 }
 
@@ -665,8 +666,24 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int) {
   return cudaSuccess;
 }
 
-cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t, cudaEvent_t) {
-  *ms = 0.0f;
+// The modelled time between the two events (the timeline's, as every time
+// the stand-in gives): a runtime that sizes work by device time sees the
+// H100 figures, not how long the host took to emulate the kernels.
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
+  auto guard = lock();
+  event* a = resolve_event(start, "cudaEventElapsedTime");
+  event* b = resolve_event(end, "cudaEventElapsedTime");
+  if (!a || !b || !ms)
+    return fail(cudaErrorInvalidResourceHandle);
+  if (!a->recorded || !b->recorded || !a->stamp || !b->stamp)
+    return fail(cudaErrorInvalidResourceHandle);
+  for (const event* ev : {a, b})
+    for (const auto& [sid, id] : ev->at) {
+      const auto& pending = global().streams[sid]->pending;
+      if (!pending.empty() && pending.front().id <= id)
+        return fail(cudaErrorNotReady); // what CUDA says of an event not reached yet
+    }
+  *ms = float((event_time(b->stamp) - event_time(a->stamp)) * 1e3);
   return cudaSuccess;
 }
 

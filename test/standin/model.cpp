@@ -443,7 +443,7 @@ void check_at_exit() {
          << " streams_destroyed=" << n.streams_destroyed << " peak_bytes=" << dev.peak
          << " in_use_bytes=" << dev.used << " poisoned=" << (dev.sticky != cudaSuccess ? 1 : 0)
          << " copy_kernel_overlaps=" << copy_kernel_overlaps(int(d)) << " kernel_streams=" << shape.kernel_streams
-         << " unordered_copy_kernel=" << shape.unordered_copy_kernel;
+         << " unordered_copy_kernel=" << shape.unordered_copy_kernel << " interleaved_issue=" << shape.interleaved_issue;
     log_line(line.str());
   }
   write_timeline();

@@ -105,6 +105,8 @@ struct event {
   clock at;
   clock device_at; // stream::device_tail when recorded
   bool destroyed = false;
+  std::uint64_t stamp = 0; // the timeline's record of its last cudaEventRecord (0: none)
+
 };
 
 struct state {
@@ -194,6 +196,14 @@ void check_at_exit();
 void schedule_in_time(const op& o);
 // A host wait covering c: the calling thread's time moves to the end of what it covered.
 void host_time_reaches(const clock& c);
+// cudaEventRecord: the event is reached when the calling thread has issued
+// it and what `c` covers has ended (a real GPU stamps it then). Returns the
+// record's stamp for event_time.
+std::uint64_t event_recorded(const clock& c);
+// When a recorded event was reached, in modelled seconds (what
+// cudaEventElapsedTime subtracts): the ops before it that have not run yet
+// count at their overhead only.
+double event_time(std::uint64_t stamp);
 // Whether [p, p+n) lies in memory registered with cudaHostRegister (pinned).
 bool pinned(const void* p, std::size_t n);
 // Per device, pairs of a copy and a kernel on different streams whose times
@@ -209,6 +219,10 @@ std::uint64_t copy_kernel_overlaps(int dev);
 // device orders does not.
 struct issue_shape {
   std::uint64_t kernel_streams = 0, unordered_copy_kernel = 0;
+  // Kernels whose copies in (on their stream, since its previous kernel)
+  // were issued with another stream's copy in or kernel between them: the
+  // copy engine runs both chunks' inputs before either kernel can start.
+  std::uint64_t interleaved_issue = 0;
 };
 issue_shape issued_on(int dev);
 void write_timeline();

@@ -39,6 +39,9 @@ SCENARIOS = {
     "fault": ({"GPU_AUTOPAR_STANDIN_DEVICES": "2", "GPU_AUTOPAR_STANDIN_FAULT_LAUNCH": "1"}, r"recovered\n$", set()),
     "missing-twin": ({}, r"^$", {"no-twin"}),
     "unsynchronised": ({}, r"^$", {"unsynchronised", "leak"}),
+    # cudaEventElapsedTime gives the timeline's time: 2 us to issue the first
+    # copy, then 2 x (3 us + 1 MiB at 50 GB/s).
+    "event-time": ({}, r"^elapsed_us=49\.94\n$", set()),
 }
 
 

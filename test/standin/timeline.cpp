@@ -29,16 +29,16 @@ namespace standin {
 namespace {
 
 struct entry {
-  enum class kind : std::uint8_t { issue, wait, host, mark } k;
+  enum class kind : std::uint8_t { issue, wait, host, mark, event } k;
   explicit entry(kind what) : k(what) {}
   int thread = 0;
-  std::uint64_t id = 0; // issue: the op
+  std::uint64_t id = 0; // issue: the op; event: its stamp
   int device = -1, stream = -1;
   engine eng = engine::compute;
   bool holds_host = false, kernel = false;
   std::size_t host_bytes = 0;       // issue: a copy to or from the host
   double seconds = 0;               // issue: the op's cost (a kernel's is found later); host: time spent
-  std::vector<std::uint64_t> after; // issue: ops it starts after; wait: ops waited for
+  std::vector<std::uint64_t> after; // issue: ops it starts after; wait: ops waited for; event: ops it follows
   clock device_after;               // issue: the same per stream (what the device orders it after)
   std::string what;                 // issue: the op; mark: its label
 };
@@ -62,6 +62,8 @@ struct trace {
     double host_bytes; // copied between host and devices so far (scaled)
   };
   std::vector<mark_at> marks;
+  std::unordered_map<std::uint64_t, double> event_times; // stamp -> when the event was reached
+  std::uint64_t stamps = 0;
   double end = 0; // the last op's end or the last host thread's time
 };
 
@@ -110,6 +112,7 @@ void replay() {
   t.replayed = t.entries.size();
   t.spans.clear();
   t.marks.clear();
+  t.event_times.clear();
   t.end = 0;
   double host_bytes = 0;
   std::unordered_map<std::uint64_t, double> ends; // op id -> end
@@ -165,6 +168,13 @@ void replay() {
     case entry::kind::host:
       host += e.seconds;
       break;
+    case entry::kind::event: { // costs the host nothing: stamped once its thread got there and its stream did
+      double at = host;
+      for (std::uint64_t id : e.after)
+        at = std::max(at, end_of(id));
+      t.event_times[e.id] = at;
+      break;
+    }
     case entry::kind::mark: { // a point where every host thread is quiescent: they all meet there
       const double at = *std::max_element(now.begin(), now.end());
       std::fill(now.begin(), now.end(), at);
@@ -238,6 +248,22 @@ void host_time_reaches(const clock& c) {
   record(std::move(e));
 }
 
+std::uint64_t event_recorded(const clock& c) {
+  entry e(entry::kind::event);
+  const std::uint64_t stamp = ++the_trace().stamps;
+  e.id = stamp;
+  e.after = ids_of(c);
+  record(std::move(e));
+  return stamp;
+}
+
+double event_time(std::uint64_t stamp) {
+  replay();
+  const auto& times = the_trace().event_times;
+  auto it = times.find(stamp);
+  return it == times.end() ? 0.0 : it->second;
+}
+
 bool pinned(const void* p, std::size_t n) {
   const auto lo = reinterpret_cast<std::uintptr_t>(p), hi = lo + n;
   for (const auto& r : global().registered)
@@ -284,6 +310,29 @@ issue_shape issued_on(int dev) {
     }
   }
   shape.kernel_streams = streams.size();
+  const auto& all = the_trace().entries;
+  std::map<int, std::size_t> first_in; // stream -> its first copy in since its last kernel
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const entry& e = all[i];
+    if (e.k != entry::kind::issue || e.device != dev)
+      continue;
+    if (e.eng == engine::h2d) {
+      first_in.emplace(e.stream, i);
+    } else if (e.eng == engine::compute && e.kernel) {
+      auto it = first_in.find(e.stream);
+      if (it != first_in.end()) {
+        for (std::size_t j = it->second + 1; j < i; ++j) {
+          const entry& o = all[j];
+          if (o.k == entry::kind::issue && o.device == dev && o.stream != e.stream &&
+              (o.eng == engine::h2d || (o.eng == engine::compute && o.kernel))) {
+            ++shape.interleaved_issue;
+            break;
+          }
+        }
+        first_in.erase(it);
+      }
+    }
+  }
   for (const entry* k : kernels)
     for (const entry* c : copies)
       if (c->stream != k->stream && !device_orders(*c, *k) && !device_orders(*k, *c))

@@ -57,6 +57,15 @@ struct cuda_api {
   // (a data region's part of a section moving to a larger allocation). May
   // be null: the part then goes through the host.
   int (*memcpy_on_device_async)(void* dst, const void* src, std::size_t bytes, void* stream);
+  // Chunks timed on the GPU (the adaptive schedule's measure of a device's
+  // speed, free of the host's scheduling noise): cudaEventCreate,
+  // cudaEventRecord on a stream, cudaEventElapsedTime once the host waited
+  // for the later event, cudaEventDestroy. May be null: chunks are then
+  // timed on the host's clock.
+  int (*event_create)(void** event);
+  int (*event_record)(void* event, void* stream);
+  int (*event_elapsed_ms)(float* ms, void* start, void* end);
+  int (*event_destroy)(void* event);
 };
 constexpr int kCudaMemoryTypeDevice = 2;
 constexpr int kCudaMemoryTypeManaged = 3;
@@ -144,6 +153,19 @@ inline int pointer_attributes(const void* p, int* type, int* device) {
 inline int on_device(void* dst, const void* src, std::size_t n, void* s) {
   return int(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, static_cast<cudaStream_t>(s)));
 }
+inline int event_create(void** e) {
+  cudaEvent_t ev = nullptr;
+  const cudaError_t r = cudaEventCreate(&ev);
+  *e = ev;
+  return int(r);
+}
+inline int event_record(void* e, void* s) {
+  return int(cudaEventRecord(static_cast<cudaEvent_t>(e), static_cast<cudaStream_t>(s)));
+}
+inline int event_elapsed_ms(float* ms, void* a, void* b) {
+  return int(cudaEventElapsedTime(ms, static_cast<cudaEvent_t>(a), static_cast<cudaEvent_t>(b)));
+}
+inline int event_destroy(void* e) { return int(cudaEventDestroy(static_cast<cudaEvent_t>(e))); }
 
 // One definition across the program (an inline variable): registers the
 // table while static objects are initialised, before any loop runs.
@@ -152,7 +174,8 @@ inline const bool registered = (register_cuda_api(cuda_api{
                                     to_host, stream_create, stream_synchronize, stream_destroy, mem_get_info,
                                     error_string, get_device, get_last_error, device_synchronize,
                                     default_streams_synchronize, host_register, host_unregister, can_access_peer,
-                                    enable_peer_access, memcpy_peer_async, pointer_attributes, on_device}),
+                                    enable_peer_access, memcpy_peer_async, pointer_attributes, on_device,
+                                    event_create, event_record, event_elapsed_ms, event_destroy}),
                                 true);
 } // namespace cuda_runtime_functions
 } // namespace detail
