@@ -24,7 +24,7 @@ chunk_scheduler::chunk_scheduler(const schedule_policy& policy, std::uint64_t co
     : policy_(policy), count_(count), min_chunk_(min_chunk), worker_device_(std::move(worker_device)),
       workers_(int(worker_device_.size())), first_round_(0, 1), next_piece_(worker_device_.size(), 0),
       device_dropped_(devices, false), done_iterations_(devices, 0.0), done_seconds_(devices, 0.0),
-      assigned_(devices, 0) {
+      assigned_(devices, 0), worker_assigned_(worker_device_.size(), 0) {
   const std::uint64_t w = std::uint64_t(std::max(workers_, 1));
   const reservation first = policy_.reserve(count_, w, min_chunk_);
   if (first.piece > 0) { // the whole loop in pieces of one size, round-robin over the workers
@@ -82,10 +82,12 @@ bool chunk_scheduler::next(int worker, chunk& out) {
     out = retry_.front();
     retry_.pop_front();
     assigned_[worker_device_[worker]] += out.range.size();
+    worker_assigned_[worker] += out.range.size();
     return handed_out(out);
   }
   if (take_reserved(worker, out) || take_fresh(worker, out)) {
     assigned_[worker_device_[worker]] += out.range.size();
+    worker_assigned_[worker] += out.range.size();
     return handed_out(out);
   }
   // The reservations of a device that left the loop. (Those of a worker that

@@ -68,6 +68,7 @@ public:
   int workers_on(int device) const; // slots of a device
   bool dropped(int device) const { return device_dropped_[device]; }
   std::uint64_t assigned(int device) const { return assigned_[device]; } // iterations handed out to it
+  std::uint64_t worker_assigned(int worker) const { return worker_assigned_[worker]; } // the same per worker
 
 private:
   bool take_reserved(int worker, chunk& out);
@@ -89,6 +90,7 @@ private:
   std::vector<bool> device_dropped_;
   std::vector<double> done_iterations_, done_seconds_; // per device
   std::vector<std::uint64_t> assigned_;                // per device: iterations handed out
+  std::vector<std::uint64_t> worker_assigned_;         // per worker
   // Kept in debug builds only (asserts): the iterations handed out and not
   // back yet, and those completed. None is out twice at once or completes twice.
   interval_set out_, done_;

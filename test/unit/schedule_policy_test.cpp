@@ -259,3 +259,38 @@ TEST(SchedulePolicy, NoIterationLostOrDoubledWhenChunksFailAndDevicesLeave) {
       expect_exactly_once(done, count, std::string(p->name()) + " round " + std::to_string(round));
     }
 }
+
+TEST(SchedulePolicy, AdaptiveTakesRatesWithinNoiseOfEachOtherAsEqual) {
+  // Two devices of one kind measure 15% apart (which chunks met which on a
+  // copy engine, the host's scheduling): they get equal shares. Twice as
+  // fast is a real difference, and gets twice the share.
+  for (double faster : {1.15, 0.87, 2.0}) {
+    chunk_scheduler sched(policy(schedule_kind::adaptive), 1000000, 0, one_worker_per_device(2), 2);
+    chunk a, b;
+    ASSERT_TRUE(sched.next(0, a));
+    ASSERT_TRUE(sched.next(1, b));
+    sched.completed(0, a, 1e-6 * double(a.range.size()));
+    sched.completed(1, b, 1e-6 * double(b.range.size()) / faster);
+    const double ratio = adaptive_schedule::device_share(sched, 1) / adaptive_schedule::device_share(sched, 0);
+    EXPECT_DOUBLE_EQ(ratio, faster == 2.0 ? 2.0 : 1.0) << "device 1 " << faster << "x as fast";
+  }
+}
+
+TEST(SchedulePolicy, AdaptiveRunsAShortLoopAsItsProbesAndOneChunkPerWorker) {
+  // 100 iterations of 1 us on two devices of two slots each: a chunk's fixed
+  // costs would dominate chunks of a few iterations, so after the probes each
+  // worker takes what is left of its part of its device's share at once.
+  const std::vector<int> workers = {0, 0, 1, 1};
+  const auto h = hand_out(policy(schedule_kind::adaptive), 100, 0, workers, 2);
+  expect_exactly_once(ranges_of(h), 100, "short loop");
+  for (int w = 0; w < 4; ++w)
+    EXPECT_EQ(sizes_of(h, w).size(), 2u) << "worker " << w;
+  std::vector<std::uint64_t> share(2, 0);
+  for (const handed& x : h)
+    share[workers[x.worker]] += x.range.size();
+  EXPECT_EQ(share[0], 50u);
+  EXPECT_EQ(share[1], 50u);
+  // A long loop still gets several chunks per worker, to balance its end.
+  const auto long_loop = hand_out(policy(schedule_kind::adaptive), 1000000, 0, workers, 2);
+  EXPECT_GE(sizes_of(long_loop, 0).size(), 4u);
+}
