@@ -248,7 +248,7 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
       slices[k].fetch(parts_.maps[k], false);
   if (direct < n)
     slices[direct].fetch(parts_.maps[direct], true);
-  dev.synchronize(); // the chunk's one wait: copies in, kernel, partials and copies out
+  dev.chunk_wait(); // the chunk's one wait: copies in, kernel, partials and copies out
   for (std::size_t k = 0; k < n; ++k)
     slices[k].commit(parts_.maps[k]);
   const reduction_table& r = parts_.reductions;

@@ -1,6 +1,7 @@
 #include "cuda_backend.h"
 
 #include <algorithm>
+#include <functional>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -8,6 +9,7 @@
 
 #include "cuda_memory_pool.h"
 #include "gpu_autopar/cuda_api.h"
+#include "queued_fences.h"
 
 namespace gpu_autopar {
 
@@ -81,6 +83,7 @@ public:
     return p;
   }
   void resident_free(void* p) noexcept override {
+    drain(); // chunks left queued may still use it: the pool hands it out again
     std::size_t size = 0;
     {
       std::lock_guard<std::mutex> lock(resident_mutex_);
@@ -109,6 +112,26 @@ public:
       throw device_error(name() + ": copy of resident data to the host failed: " + error_text(api_, e));
   }
 
+  void drain() noexcept override {
+    queued_fences& fences = queued_fences::global();
+    if (!queued_fences::supported(api_) || fences.empty())
+      return;
+    int failed = -1;
+    int e = 0;
+    {
+      int previous = -1;
+      if (api_.get_device(&previous) != 0)
+        previous = -1;
+      e = fences.drain(api_, &failed);
+      if (e)
+        api_.get_last_error(); // not the next launch's error (a sticky one stays)
+      if (previous >= 0)
+        api_.set_device(previous);
+    }
+    if (e)
+      drain_failed(failed, error_text(api_, e));
+  }
+
   // Whether this GPU may copy from `peer`'s memory directly: both CUDA GPUs
   // of one process that cudaDeviceCanAccessPeer pairs, with peer access
   // enabled from this GPU (once, the first time it is asked).
@@ -132,6 +155,9 @@ public:
 
   const cuda_api& api() const { return api_; }
   int ordinal() const { return ordinal_; }
+  // Work a finished chunk left queued on GPU `ordinal` failed (found while
+  // draining): that GPU's context is lost. Set by discover_cuda_devices.
+  std::function<void(int ordinal, const std::string& why)> drain_failed = [](int, const std::string&) {};
   // Slots opened on this GPU: they share its free memory.
   std::atomic<int> open_slots{0};
   // The turn to queue a kernel-mode chunk's work on this GPU: a slot holds
@@ -192,6 +218,8 @@ public:
       pool_.give_back(it->first, it->second);
     live_.erase(it);
   }
+  // No buffer taken or waiting to go back.
+  bool idle() const { return live_.empty() && releasing_.empty(); }
   // The host waited for everything queued on the stream.
   void stream_idle() {
     for (const auto& b : releasing_)
@@ -228,9 +256,14 @@ public:
   }
   ~cuda_slot() override {
     end_lease();
+    if (fenced_ && stream_) { // what the last chunk left queued ends before the stream goes
+      api_.set_device(ordinal_);
+      api_.stream_synchronize(stream_);
+    }
+    queued_fences::global().forget(this);
     if (stream_)
       api_.stream_destroy(stream_);
-    for (void* e : {started_, ended_})
+    for (void* e : {started_, ended_, fences_[0], fences_[1]})
       if (e && api_.event_destroy)
         api_.event_destroy(e);
     --dev_.open_slots;
@@ -307,6 +340,11 @@ public:
     stream_idle();
   }
 
+  void enter_loop(std::uint64_t loop, bool may_leave_queued) override {
+    loop_ = loop;
+    may_leave_queued_ = may_leave_queued && queued_fences::supported(api_);
+  }
+
   void begin_chunk() override {
     if (!opened_)
       throw device_error(name() + ": could not make the device current or create its stream");
@@ -314,12 +352,17 @@ public:
     check(api_.set_device(ordinal_), "cudaSetDevice");
     device_seconds_ = -1;
     timed_ = false;
+    left_queued_ = false;
     // A task-mode body queues work this lease does not see (and may run
     // loops of its own on this GPU): it neither takes the turn nor is timed
-    // on the stream.
-    if (untracked_work())
+    // on the stream; what earlier loops left queued ends before it starts.
+    if (untracked_work()) {
+      dev_.drain();
       return;
+    }
     turn_ = std::unique_lock<std::mutex>(dev_.issue_turn);
+    // After what earlier loops' chunks left queued, on any slot and GPU.
+    check(queued_fences::global().order_after(api_, stream_, loop_), "cudaStreamWaitEvent");
     timed_ = record(started_);
   }
 
@@ -330,7 +373,14 @@ public:
   // streams is (its own cudaMemcpyAsync, launches in functions it calls that
   // the tool did not move onto the lease's stream), not just the lease's. A
   // kernel-mode chunk has waited for its own work already.
+  void chunk_wait() override {
+    if (!leave_queued())
+      synchronize();
+  }
+
   void finish_chunk() override {
+    if (left_queued_) // nothing to time or wait for: later loops wait for its fence
+      return;
     const bool timed = timed_ && record(ended_);
     synchronize();
     float ms = 0;
@@ -346,6 +396,8 @@ public:
 
   void after_failure() noexcept override {
     release_turn();
+    fenced_ = false;
+    queued_fences::global().forget(this); // the synchronisation below covers the stream
     api_.get_last_error();
     // A sticky error (an illegal address, a kernel that trapped) is returned
     // by every later call on the device's context: a synchronisation tells
@@ -419,6 +471,10 @@ private:
   // back meanwhile are free for any slot now.
   void stream_idle() {
     waited();
+    if (fenced_) { // its fence has passed
+      fenced_ = false;
+      queued_fences::global().forget(this);
+    }
     buffers_.stream_idle();
     staging_.stream_idle();
   }
@@ -429,6 +485,33 @@ private:
   void release_turn() noexcept {
     if (turn_.owns_lock())
       turn_.unlock();
+  }
+  // A chunk of a loop that may leave its work queued finishes without
+  // waiting where nothing of the host depends on that work: it copied
+  // nothing to or from host memory (a copy in of region data reads the
+  // user's memory when it runs, and the user may write it once the loop has
+  // returned; results coming back are read by the host), and it holds no
+  // buffer the pool would hand out again. Its fence, recorded behind its
+  // work, orders later loops after it.
+  bool leave_queued() {
+    if (!may_leave_queued_ || untracked_work() || !work_queued() || counted_.h2d_bytes != 0 ||
+        counted_.d2h_bytes != 0 || !buffers_.idle() || !staging_.idle())
+      return false;
+    void*& fence = fences_[next_fence_];
+    if (!fence && api_.event_create(&fence) != 0) {
+      fence = nullptr;
+      api_.get_last_error();
+      return false;
+    }
+    check(api_.event_record(fence, stream_), "cudaEventRecord");
+    queued_fences::global().set(this, fence, ordinal_, loop_);
+    next_fence_ ^= 1;
+    fenced_ = true;
+    left_queued_ = true;
+    release_turn();
+    waited(); // nothing for the lease's end to wait for: the fence stands for it
+    device_seconds_ = -1;
+    return true;
   }
   // Records `event` (created the first time) on the stream; false where the
   // table has no events or a call failed: the chunk is then timed on the
@@ -456,6 +539,12 @@ private:
   void* ended_ = nullptr;
   bool timed_ = false;
   double device_seconds_ = -1;
+  std::uint64_t loop_ = 0;         // the loop of the chunks (enter_loop)
+  bool may_leave_queued_ = false;  // whether they may finish without waiting
+  void* fences_[2] = {};           // recorded behind the chunks that did, in turn (queued_fences::set)
+  int next_fence_ = 0;
+  bool fenced_ = false;            // its fence is in queued_fences
+  bool left_queued_ = false;       // the current chunk finished without waiting
 };
 
 std::unique_ptr<slot_context> cuda_device::open_slot(int) { return std::make_unique<cuda_slot>(*this); }
@@ -503,6 +592,18 @@ std::string discover_cuda_devices(const devices_config& config, int first_id,
     }
     out.push_back(std::make_unique<cuda_device>(*api, first_id + int(out.size()), ordinal, name, memory, major, minor));
   }
+  // Work left queued on one GPU may be waited for by another's drain: the
+  // GPU whose work failed is the one retired.
+  std::vector<cuda_device*> gpus;
+  for (const auto& d : out)
+    if (auto* g = dynamic_cast<cuda_device*>(d.get()))
+      gpus.push_back(g);
+  for (cuda_device* g : gpus)
+    g->drain_failed = [gpus](int ordinal, const std::string& why) {
+      for (cuda_device* h : gpus)
+        if (h->ordinal() == ordinal)
+          h->retire(why + " (found waiting for work a loop left queued; the device's CUDA context is lost)");
+    };
   return out.empty() ? "no usable CUDA GPU:" + skipped : "";
 }
 

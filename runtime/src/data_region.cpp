@@ -622,13 +622,16 @@ void region_chunk_failed(device_context& dev, const void* host, std::size_t byte
 }
 
 void region_host_sync(const void* host, std::size_t bytes) {
-  if (regions_live() && bytes)
+  if (regions_live() && bytes) {
+    drain_queued_work();
     sync_host(host, bytes);
+  }
 }
 
 void region_host_written(const void* host, std::size_t bytes) noexcept {
   if (!regions_live() || !bytes)
     return;
+  drain_queued_work(); // a chunk left queued may still read the device's copy of what the host now says is newer
   for (overlap& o : overlaps(host, bytes)) {
     std::lock_guard<std::mutex> lock(o.entry->m);
     host_wrote(*o.entry, o.range);
@@ -682,6 +685,9 @@ data_region::data_region(const loop_site& site, std::initializer_list<region_sec
 data_region::~data_region() noexcept(false) {
   using namespace detail;
   std::unique_ptr<region_state> r(static_cast<region_state*>(state_));
+  // What the region's loops left queued ends here; a GPU whose work failed
+  // is retired, and what only it held is reported lost below.
+  drain_queued_work();
   std::vector<leaving_entry> leaving;
   {
     std::lock_guard<std::mutex> lock(table_mutex());
@@ -713,6 +719,7 @@ data_region::~data_region() noexcept(false) {
 
 void update_host(const region_section& s) {
   using namespace detail;
+  drain_queued_work();
   if (distributor* d = installed_distributor(); d && regions_live() && s.bytes) {
     const std::uint64_t received = d->host_needs(s.host, s.bytes);
     if (received)
@@ -727,6 +734,7 @@ void update_host(const region_section& s) {
 
 void update_device(const region_section& s) {
   using namespace detail;
+  drain_queued_work();
   if (distributor* d = installed_distributor(); d && regions_live() && s.bytes)
     d->host_wrote(s.host, s.bytes);
   region_host_written(s.host, s.bytes);

@@ -33,6 +33,11 @@ public:
   // host's scheduling noise (other processes, the CUDA stand-in emulating
   // kernels on the host), so devices of one kind measure alike.
   virtual double chunk_device_seconds() const { return -1; }
+  // Before a loop's chunks on this lease: the loop's number (loops started
+  // later have larger ones) and whether a chunk of it may finish with its
+  // work still queued, the host not waiting for it (docs/runtime.md,
+  // "Queued loops in a data region"): a device that cannot ignores it.
+  virtual void enter_loop(std::uint64_t loop, bool may_leave_queued) { (void)loop, (void)may_leave_queued; }
   // After a chunk failed (whatever it threw): clears what the failure left
   // on this thread (CUDA: the last error, which the next launch's check would
   // otherwise take for its own) and finds out whether the device itself is
@@ -171,6 +176,11 @@ public:
     resident_to_host(dst, src, bytes);
   }
   virtual void resident_wait() {}
+  // Waits for the work chunks on this device left queued when they finished
+  // (enter_loop): before the host reads or writes data a region holds, frees
+  // a resident part, or the region ends. A device whose queued work failed
+  // is retired (its context is lost); never throws.
+  virtual void drain() noexcept {}
   // Whether a lease on this device can copy from `peer`'s resident memory
   // directly, not through the host (slot_context::copy_from_peer): a data
   // region's halos then go device to device. No by default.

@@ -1,6 +1,7 @@
 #include "device_loop.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <chrono>
 #include <cstdio>
@@ -41,6 +42,8 @@ double runqueue_wait_seconds() {
 
 class device_loop;
 
+std::atomic<std::uint64_t> g_loops{0}; // device loops started so far
+
 // One slot's share of the loop: runs chunks while it holds the lease.
 class loop_job final : public lease_job {
 public:
@@ -60,8 +63,9 @@ private:
 class device_loop {
 public:
   device_loop(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body, std::uint64_t count,
-              const schedule_policy& schedule, std::uint64_t chunk, bool stop_on_failure)
-      : pool_(pool), devices_(devices), body_(body), stop_on_failure_(stop_on_failure), count_(count),
+              const schedule_policy& schedule, std::uint64_t chunk, bool stop_on_failure, bool may_leave_queued)
+      : pool_(pool), devices_(devices), body_(body), stop_on_failure_(stop_on_failure),
+        may_leave_queued_(may_leave_queued), id_(++g_loops), count_(count),
         unit_(split_unit(body, count, devices.size() * std::max(1, std::min(slots, kMaxSlotsPerDevice)))),
         sched_(schedule, (count + unit_ - 1) / unit_, (chunk + unit_ - 1) / unit_,
                worker_devices(devices.size(), slots), int(devices.size())),
@@ -163,6 +167,7 @@ public:
       const double queued0 = device_time ? runqueue_wait_seconds() : 0;
       try {
         lease.expect_untracked_work(body_.leaves_untracked_work());
+        lease.enter_loop(id_, may_leave_queued_);
         lease.begin_chunk();
         const index_range it = iterations_of(c.range);
         body_.run_device(lease, it.begin, it.end);
@@ -354,7 +359,9 @@ private:
   std::vector<int> devices_;
   loop_body& body_;
   bool stop_on_failure_;
-  std::uint64_t count_; // the loop's iterations
+  bool may_leave_queued_; // chunks may finish with their work queued (slot_context::enter_loop)
+  std::uint64_t id_;      // the loop's number: later loops have larger ones
+  std::uint64_t count_;   // the loop's iterations
   std::uint64_t unit_;  // iterations per scheduler unit: the scheduler splits [0, ceil(count_ / unit_))
   int slots_ = 1;
 
@@ -404,8 +411,8 @@ void stretch_wait(double seconds) {
 
 device_loop_result run_on_devices(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body,
                                   std::uint64_t count, const schedule_policy& schedule, std::uint64_t chunk,
-                                  bool stop_on_failure, const progress_fn& progress) {
-  device_loop loop(pool, devices, slots, body, count, schedule, chunk, stop_on_failure);
+                                  bool stop_on_failure, const progress_fn& progress, bool may_leave_queued) {
+  device_loop loop(pool, devices, slots, body, count, schedule, chunk, stop_on_failure, may_leave_queued);
   return loop.run(progress);
 }
 

@@ -53,9 +53,11 @@ using progress_fn = std::function<void(std::uint64_t done)>;
 // Runs [0, count) on the given devices of the pool, `slots` leases each,
 // under `schedule` (choose_schedule) with the clause's chunk size.
 // stop_on_failure: the first device failure ends the loop (fallback(none)).
+// may_leave_queued: its chunks may finish with their work still queued on
+// the device (slot_context::enter_loop; queued loops in a data region).
 device_loop_result run_on_devices(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body,
                                   std::uint64_t count, const schedule_policy& schedule, std::uint64_t chunk,
-                                  bool stop_on_failure, const progress_fn& progress);
+                                  bool stop_on_failure, const progress_fn& progress, bool may_leave_queued = false);
 
 // Waits `seconds` (the time model's stretch), spinning when it is too short to sleep.
 void stretch_wait(double seconds);

@@ -210,6 +210,31 @@ int slots_for(const loop_options& o, const device& first) {
   return o.mode == loop_mode::kernel && first.kind() == device_kind::cuda && !regions_live() ? 2 : 1;
 }
 
+// Whether the loop's chunks may finish with their work still queued on the
+// GPU, the loop returning without the host waiting for its kernels
+// (docs/runtime.md, "Queued loops in a data region"): asked for
+// (GPU_AUTOPAR_QUEUE=on), a kernel-mode loop on CUDA GPUs inside a data
+// region, all of whose maps the region holds, under a static schedule (every
+// chunk known at the start; the adaptive one measures chunks), using no
+// device memory in place (managed memory the host may read as soon as the
+// loop returns). Which of its chunks do is decided per chunk
+// (cuda_backend.cpp: none that copied to or from host memory). The host
+// waits where it reads or writes region data, when a resident part is freed
+// and at the region's end.
+bool may_leave_queued(const runtime_config& config, const loop_options& o, const device& first,
+                      const loop_body& body, const schedule_policy& schedule) {
+  if (!config.queue_region_loops || o.mode != loop_mode::kernel || first.kind() != device_kind::cuda || !regions_live() || body.in_place() ||
+      !dynamic_cast<const static_schedule*>(&schedule))
+    return false;
+  std::vector<std::pair<const void*, std::size_t>> ranges;
+  body.host_ranges(ranges);
+  region_section held;
+  for (const auto& r : ranges)
+    if (!region_section_of(r.first, r.second, &held))
+      return false;
+  return true;
+}
+
 const char* policy_name(fallback_policy f) {
   switch (f) {
   case fallback_policy::auto_: return "auto";
@@ -253,7 +278,7 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
       ip && pool.get(devices.front()).kind() == device_kind::cuda && (ip->written || ip->host_cannot);
   device_loop_result res = run_on_devices(pool, devices, slots_for(o, pool.get(devices.front())), body, count,
                                           schedule, o.chunk, o.fallback == fallback_policy::none || no_retry,
-                                          progress);
+                                          progress, may_leave_queued(rt.config, o, pool.get(devices.front()), body, schedule));
   bar.finish();
   if (res.error) // every chunk has stopped and every lease is back
     std::rethrow_exception(res.error);

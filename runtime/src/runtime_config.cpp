@@ -317,6 +317,12 @@ runtime_config read_config_from_environment() {
     else if (std::strcmp(v, "once") && *v)
       c.problems.push_back(std::string("GPU_AUTOPAR_PIN='") + v + "' is not once or loop; using once");
   }
+  if (const char* v = std::getenv("GPU_AUTOPAR_QUEUE")) {
+    if (!std::strcmp(v, "on"))
+      c.queue_region_loops = true;
+    else if (std::strcmp(v, "off") && *v)
+      c.problems.push_back(std::string("GPU_AUTOPAR_QUEUE='") + v + "' is not on or off; using off");
+  }
   if (const char* v = std::getenv("GPU_AUTOPAR_REPORT"))
     c.report_path = v;
   return c;

@@ -86,10 +86,16 @@ struct runtime_config {
   // loops that used it (host_pinning.h); `loop` unregisters it when nothing
   // holds it any more.
   bool pin_once = true;
+  // GPU_AUTOPAR_QUEUE=on: loops inside a data region may return with their
+  // kernels still queued on the GPUs (docs/runtime.md, "Queued loops in a
+  // data region"); off (the default): every loop waits for its chunks, so a
+  // GPU that fails in a loop is found in that loop and its chunks run again
+  // elsewhere.
+  bool queue_region_loops = false;
   std::vector<std::string> problems;     // bad values, printed once at start-up
 };
 
-// Reads GPU_AUTOPAR_DEVICES, _LOG, _PROGRESS, _THREADS, _PIN and _REPORT. A bad
+// Reads GPU_AUTOPAR_DEVICES, _LOG, _PROGRESS, _THREADS, _PIN, _QUEUE and _REPORT. A bad
 // value is recorded in `problems`, naming the variable and what is used
 // instead (CPU threads, warn, auto, the hardware threads).
 runtime_config read_config_from_environment();

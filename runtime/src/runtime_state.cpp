@@ -12,6 +12,8 @@
 #include "cuda_backend.h"
 #include "distributor.h"
 #include "gpu_autopar/loop_body.h"
+#include "lease_pool.h"
+#include "queued_fences.h"
 #include "sim_device.h"
 
 namespace gpu_autopar {
@@ -117,6 +119,14 @@ runtime_state& runtime() {
 }
 
 bool in_forked_child() { return g_forked_child.load(std::memory_order_relaxed); }
+
+void drain_queued_work() noexcept {
+  if (queued_fences::global().empty()) // none is queued without a started runtime
+    return;
+  if (lease_pool* pool = runtime().pool.get())
+    for (int d = 0; d < pool->device_count(); ++d)
+      pool->get(d).drain();
+}
 
 void reset_runtime_for_testing() {
   std::lock_guard<std::mutex> lock(g_runtime_mutex);

@@ -43,6 +43,11 @@ runtime_state& runtime();
 // True in a child forked after the runtime started: the parent's device
 // workers do not exist here.
 bool in_forked_child();
+// Waits for the work that finished chunks left queued on the devices
+// (queued loops in a data region, docs/runtime.md): where the host reads
+// or writes data a region holds, and where a region ends. Nothing to do (and
+// the runtime not started) where none is queued.
+void drain_queued_work() noexcept;
 
 } // namespace detail
 } // namespace gpu_autopar

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "present_table.h"
+#include "runtime_state.h"
 
 namespace gpu_autopar {
 namespace {
@@ -28,6 +29,7 @@ enum class exit_rule {
 };
 
 void exit_sections(const loop_site& site, std::initializer_list<region_section> sections, exit_rule rule) {
+  detail::drain_queued_work(); // what loops left queued ends before results come back and copies are freed
   std::vector<detail::leaving_entry> leaving;
   {
     std::lock_guard<std::mutex> lock(detail::table_mutex());

@@ -92,14 +92,23 @@ COUNTS = {
 }
 
 
-def counts_disagree(text, lines):
+def counts_disagree(text, lines, queued=False):
     """Every CUDA call of a kernel-mode program is the runtime's, so the report
     lines' counts per device, added up over the loops, must be the stand-in's.
     A data region's end copies its results back outside any loop: one copy and
     one wait each, the bytes its report line gives per device."""
+    problems = []
     standin = {}
     for m in re.finditer(r"counts device=(\d+) (.*)", text):
         standin[int(m.group(1))] = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", m.group(2))}
+    # The runtime waits on events only where the host needs what loops left
+    # queued (GPU_AUTOPAR_QUEUE=on: a region's end, an update, a host loop),
+    # at most once per GPU slot each time: those waits are the region's, not a
+    # loop's. Without queued loops there are none.
+    for dev, counts in standin.items():
+        if not queued and counts.get("event_syncs"):
+            problems.append("device %d: %d event waits, and no loop was queued" % (dev, counts["event_syncs"]))
+        counts["event_syncs"] = 0
     reported = {}
     for l in loop_lines(lines):
         for d in l["devices"]:
@@ -107,7 +116,6 @@ def counts_disagree(text, lines):
                 mine = reported.setdefault(d["id"], dict.fromkeys(COUNTS, 0))
                 for field in COUNTS:
                     mine[field] += d.get(field, 0)  # p2p_*: only where there were such copies
-    problems = []
     # Per device, what the program's regions (one or several) copied back at their ends.
     ends = {}
     for l in lines:
@@ -395,6 +403,33 @@ def region_fault_survived(lines):
     return problems
 
 
+def queued(check, fewer_waits=True):
+    """GPU_AUTOPAR_QUEUE=on (docs/runtime.md, "Queued loops in a data
+    region"): `check`, and the region's loops after its first return without
+    the host waiting for their chunks: fewer waits than chunks over those
+    loops. A chunk that copies from the host, or takes a halo row from
+    another GPU, still waits for it (`fewer_waits` False: the stencil's
+    round-robin pieces each take one). The stand-in finds any access the
+    queued work leaves unordered (log_problems)."""
+    def both(lines):
+        problems = check(lines)
+        later = loop_lines(lines)[1:]
+        chunks = sum(d["chunks"] for l in later for d in l["devices"])
+        waits = sum(d["syncs"] for l in later for d in l["devices"])
+        if not later or (fewer_waits and waits >= chunks):
+            problems.append("%d waits for %d chunks in the loops after the first" % (waits, chunks))
+        return problems
+    return both
+
+
+QUEUE = {"GPU_AUTOPAR_QUEUE": "on"}
+QUEUED_LOST = "^" + re.escape(
+    "gpu-autopar: cuda_path.cu:70: data region: the newest values of y[32768:32768] were only on cuda1, which "
+    "failed (CUDA error 700: an illegal memory access was encountered (found waiting for work a loop left queued; "
+    "the device's CUDA context is lost)): they are lost. A failed device loses what was written on it since a "
+    "section's last `update host`: `#pragma gpu_autopar update host(...)` points bound that loss") + "\n$"
+
+
 POINTER_N = 1 << 16  # elements of x and y in the device-pointer scenarios (cuda_path.cu)
 
 
@@ -552,6 +587,16 @@ RUNS = {
     "jacobi-collapse-3-fault-updated": ("jacobi-collapse-updated", devices(3, FAULT_LAUNCH="1@3"), TASK_OK,
                                         survived_without(1)),
     "jacobi-collapse-3-fault-lost": ("jacobi-collapse", devices(3, FAULT_LAUNCH="1@3"), JACOBI_LOST, any_report),
+    "jacobi-collapse-3-queued": ("jacobi-collapse", dict(devices(3), **QUEUE), TASK_OK, queued(resident_grids(3))),
+    "stencil-region-2-queued": ("stencil-region", dict(devices(2), **QUEUE), TASK_OK,
+                                queued(halos(True), fewer_waits=False)),
+    "stencil-region-3-no-peer-queued": ("stencil-region", dict(devices(3, PEER="0"), **QUEUE), TASK_OK,
+                                        queued(halos(False), fewer_waits=False)),
+    # Found at the region's end, after loop 2 returned: y's half that only
+    # GPU 1 held since the `update host` is lost, and said so (unqueued, loop
+    # 2 finds the fault itself and runs again on GPU 0: region-fault-updated).
+    "region-fault-updated-queued": ("region-fault-updated", dict(devices(2, FAULT_LAUNCH="1@2"), **QUEUE),
+                                    QUEUED_LOST, any_report),
     "device-pointer-2": ("device-pointer", devices(2), TASK_OK, in_place(1)),
     "managed-pointer-2": ("managed-pointer", devices(2), TASK_OK, in_place(None)),
     "device-pointer-elsewhere": ("device-pointer", dict(devices(2), GPU_AUTOPAR_DEVICES="cuda:0"), POINTER_ELSEWHERE,
@@ -602,7 +647,7 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
     if scenario in ("kernel", "saxpy", "lookup", "saxpy-region", "stencil-region", "jacobi-collapse",
                     "jacobi-collapse-twice") and \
             "FAULT_LAUNCH" not in " ".join(extra):
-        problems += counts_disagree(text, lines)
+        problems += counts_disagree(text, lines, extra.get("GPU_AUTOPAR_QUEUE") == "on")
     if scenario == "kernel" and "FAULT_LAUNCH" not in " ".join(extra):
         problems += reduced_on_device(lines)
     if not scenario.startswith("task"):

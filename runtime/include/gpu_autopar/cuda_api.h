@@ -66,6 +66,12 @@ struct cuda_api {
   int (*event_record)(void* event, void* stream);
   int (*event_elapsed_ms)(float* ms, void* start, void* end);
   int (*event_destroy)(void* event);
+  // Loops in a data region that return without the host waiting for their
+  // kernels: cudaStreamWaitEvent (a later loop's stream waits for them) and
+  // cudaEventSynchronize (the host waits where it needs their results). May
+  // be null: every loop waits for its chunks.
+  int (*stream_wait_event)(void* stream, void* event);
+  int (*event_synchronize)(void* event);
 };
 constexpr int kCudaMemoryTypeDevice = 2;
 constexpr int kCudaMemoryTypeManaged = 3;
@@ -166,6 +172,10 @@ inline int event_elapsed_ms(float* ms, void* a, void* b) {
   return int(cudaEventElapsedTime(ms, static_cast<cudaEvent_t>(a), static_cast<cudaEvent_t>(b)));
 }
 inline int event_destroy(void* e) { return int(cudaEventDestroy(static_cast<cudaEvent_t>(e))); }
+inline int stream_wait_event(void* s, void* e) {
+  return int(cudaStreamWaitEvent(static_cast<cudaStream_t>(s), static_cast<cudaEvent_t>(e), 0));
+}
+inline int event_synchronize(void* e) { return int(cudaEventSynchronize(static_cast<cudaEvent_t>(e))); }
 
 // One definition across the program (an inline variable): registers the
 // table while static objects are initialised, before any loop runs.
@@ -175,7 +185,8 @@ inline const bool registered = (register_cuda_api(cuda_api{
                                     error_string, get_device, get_last_error, device_synchronize,
                                     default_streams_synchronize, host_register, host_unregister, can_access_peer,
                                     enable_peer_access, memcpy_peer_async, pointer_attributes, on_device,
-                                    event_create, event_record, event_elapsed_ms, event_destroy}),
+                                    event_create, event_record, event_elapsed_ms, event_destroy,
+                                    stream_wait_event, event_synchronize}),
                                 true);
 } // namespace cuda_runtime_functions
 } // namespace detail

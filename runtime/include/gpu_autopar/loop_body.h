@@ -75,6 +75,11 @@ public:
   virtual void copy_to_host_async(void* dst, const void* src, std::size_t bytes) { copy_to_host(dst, src, bytes); }
   // Waits for everything queued on this lease.
   virtual void synchronize() = 0;
+  // A kernel-mode chunk's one wait, once its last copy out is queued. A
+  // lease may return without waiting where nothing of the host depends on
+  // the chunk's work (queued loops in a data region, docs/runtime.md):
+  // the work is then still queued, and later loops are ordered after it.
+  virtual void chunk_wait() { synchronize(); }
   // Kernel mode tells the device about each kernel it launched (on a
   // simulated device: each chunk it ran), for the report's counts.
   virtual void launched() noexcept {}

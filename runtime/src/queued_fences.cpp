@@ -1,0 +1,54 @@
+#include "queued_fences.h"
+
+#include <algorithm>
+
+namespace gpu_autopar {
+namespace detail {
+
+queued_fences& queued_fences::global() {
+  static auto* f = new queued_fences; // never destroyed: slots forget their fences at exit
+  return *f;
+}
+
+void queued_fences::set(const void* slot, void* event, int ordinal, std::uint64_t loop) {
+  std::lock_guard<std::mutex> lock(m_);
+  for (fence& f : fences_)
+    if (f.event == event) {
+      f = {slot, event, ordinal, loop};
+      return;
+    }
+  fences_.push_back({slot, event, ordinal, loop});
+}
+
+int queued_fences::order_after(const cuda_api& api, void* stream, std::uint64_t loop) {
+  std::lock_guard<std::mutex> lock(m_);
+  int error = 0;
+  for (const fence& f : fences_)
+    if (f.loop < loop)
+      if (const int e = api.stream_wait_event(stream, f.event); e && !error)
+        error = e;
+  return error;
+}
+
+void queued_fences::forget(const void* slot) {
+  std::lock_guard<std::mutex> lock(m_);
+  fences_.erase(std::remove_if(fences_.begin(), fences_.end(), [&](const fence& f) { return f.slot == slot; }),
+                fences_.end());
+}
+
+int queued_fences::drain(const cuda_api& api, int* failed) {
+  // Held while waiting: a slot that would record a new fence meanwhile waits,
+  // and the events' work needs nothing of the host to end.
+  std::lock_guard<std::mutex> lock(m_);
+  int error = 0;
+  for (const fence& f : fences_)
+    if (const int e = api.event_synchronize(f.event); e && !error) {
+      error = e;
+      *failed = f.ordinal;
+    }
+  fences_.clear();
+  return error;
+}
+
+} // namespace detail
+} // namespace gpu_autopar
