@@ -340,9 +340,12 @@ public:
     stream_idle();
   }
 
-  void enter_loop(std::uint64_t loop, bool may_leave_queued) override {
-    loop_ = loop;
+  void keep_until_drained(std::shared_ptr<void> p) override { queued_fences::global().keep(std::move(p)); }
+
+  void enter_loop(std::uint64_t loop, bool may_leave_queued, bool alone_on_device) override {
+    slot_context::enter_loop(loop, may_leave_queued, alone_on_device);
     may_leave_queued_ = may_leave_queued && queued_fences::supported(api_);
+    queues_ = may_leave_queued_;
   }
 
   void begin_chunk() override {
@@ -497,6 +500,13 @@ private:
     if (!may_leave_queued_ || untracked_work() || !work_queued() || counted_.h2d_bytes != 0 ||
         counted_.d2h_bytes != 0 || !buffers_.idle() || !staging_.idle())
       return false;
+    // One event per loop, two in turn: re-recorded for the slot's later
+    // chunks of the same loop (the newest record covers them all on its
+    // stream), the other one for the next loop, so that the slot's fence of
+    // the previous loop stands while chunks of this loop are recorded.
+    if (fenced_loop_ != 0 && fenced_loop_ != loop_)
+      next_fence_ ^= 1;
+    fenced_loop_ = loop_;
     void*& fence = fences_[next_fence_];
     if (!fence && api_.event_create(&fence) != 0) {
       fence = nullptr;
@@ -505,7 +515,6 @@ private:
     }
     check(api_.event_record(fence, stream_), "cudaEventRecord");
     queued_fences::global().set(this, fence, ordinal_, loop_);
-    next_fence_ ^= 1;
     fenced_ = true;
     left_queued_ = true;
     release_turn();
@@ -539,10 +548,10 @@ private:
   void* ended_ = nullptr;
   bool timed_ = false;
   double device_seconds_ = -1;
-  std::uint64_t loop_ = 0;         // the loop of the chunks (enter_loop)
-  bool may_leave_queued_ = false;  // whether they may finish without waiting
+  bool may_leave_queued_ = false;  // whether chunks of the current loop may finish without waiting
   void* fences_[2] = {};           // recorded behind the chunks that did, in turn (queued_fences::set)
-  int next_fence_ = 0;
+  int next_fence_ = 0;              // the event of fenced_loop_'s chunks
+  std::uint64_t fenced_loop_ = 0;
   bool fenced_ = false;            // its fence is in queued_fences
   bool left_queued_ = false;       // the current chunk finished without waiting
 };

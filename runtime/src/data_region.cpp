@@ -537,33 +537,54 @@ resident_use region_prepare(device_context& dev, const void* host, std::size_t b
     bool copied = false;
     // The parts of other devices copied from, kept until the copies landed.
     std::vector<std::shared_ptr<resident_block>> sources;
+    // A lease that queues alone does not wait for what it copies in: those
+    // bytes are landing (no source for another device in this loop).
+    auto* lease = dynamic_cast<slot_context*>(&dev);
+    const bool queued = lease && lease->queues_alone();
+    const std::uint64_t loop = lease ? lease->loop() : 0;
+    std::vector<byte_range> landing;
     // What the host does not hold up to date comes straight from a device
     // that does, where the two can copy between them (a halo row from the
     // neighbour's chunk): one copy instead of two, and none over the host.
-    if (auto* lease = dynamic_cast<slot_context*>(&dev))
+    if (lease)
       for (byte_range piece : c.valid.missing(o.range))
         for (byte_range stale : m.host_valid.missing(piece))
           for (std::size_t d = 0; d < m.on.size(); ++d) {
             device_copy& peer = m.on[d];
             if (d == me || !peer.block || peer.lost || !pool_device(int(me)).can_copy_from(pool_device(int(d))))
               continue;
-            for (byte_range have : peer.valid.covered(stale)) {
-              if (c.valid.contains(have))
-                continue;
-              lease->copy_from_peer(block->at(have.begin), pool_device(int(d)), peer.block->at(have.begin),
-                                    have.size());
-              sources.push_back(peer.block);
-              c.from_peers += have.size();
-              c.valid.add(have);
-              copied = true;
-            }
+            for (byte_range held : peer.valid.covered(stale))
+              for (byte_range have : peer.landing_loop == loop && loop ? peer.landing.missing(held)
+                                                                        : std::vector<byte_range>{held}) {
+                if (c.valid.contains(have))
+                  continue;
+                lease->copy_from_peer(block->at(have.begin), pool_device(int(d)), peer.block->at(have.begin),
+                                      have.size());
+                sources.push_back(peer.block);
+                c.from_peers += have.size();
+                c.valid.add(have);
+                landing.push_back(have);
+                copied = true;
+              }
           }
     for (byte_range piece : c.valid.missing(o.range)) {
       bring_to_host(m, piece);
       dev.copy_to_device(block->at(piece.begin), m.host + piece.begin, piece.size());
       c.to_device += piece.size();
       c.valid.add(piece);
+      landing.push_back(piece);
       copied = true;
+    }
+    if (copied && queued) {
+      if (c.landing_loop != loop) {
+        c.landing = interval_set();
+        c.landing_loop = loop;
+      }
+      for (byte_range r : landing)
+        c.landing.add(r);
+      for (auto& s : sources) // the copies read them after this returns
+        lease->keep_until_drained(std::move(s));
+      copied = false; // no wait: later loops wait for this chunk's fence
     }
     // Valid for every slot of the device once it has landed, not just for
     // this lease's stream: another slot's kernel may read these bytes next,

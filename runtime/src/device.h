@@ -37,7 +37,22 @@ public:
   // later have larger ones) and whether a chunk of it may finish with its
   // work still queued, the host not waiting for it (docs/runtime.md,
   // "Queued loops in a data region"): a device that cannot ignores it.
-  virtual void enter_loop(std::uint64_t loop, bool may_leave_queued) { (void)loop, (void)may_leave_queued; }
+  virtual void enter_loop(std::uint64_t loop, bool may_leave_queued, bool alone_on_device) {
+    loop_ = loop;
+    alone_ = alone_on_device;
+    (void)may_leave_queued;
+  }
+  std::uint64_t loop() const { return loop_; }
+  // Whether this lease's chunks may leave their work queued and it is its
+  // loop's only lease on its device: what a chunk copies into the device's
+  // part of a region need not land before the chunk goes on (no other
+  // stream of the loop reads it there, and later loops are ordered after the
+  // chunk's work). data_region.cpp keeps such bytes from being copied on to
+  // a third device within the loop, and the parts copied from alive.
+  bool queues_alone() const { return queues_ && alone_; }
+  // Keeps `p` until the host has waited for what the loops left queued
+  // (device::drain): a device part that this lease's queued copies read.
+  virtual void keep_until_drained(std::shared_ptr<void> p) { (void)p; }
   // After a chunk failed (whatever it threw): clears what the failure left
   // on this thread (CUDA: the last error, which the next launch's check would
   // otherwise take for its own) and finds out whether the device itself is
@@ -110,6 +125,9 @@ public:
 
 protected:
   bool untracked_work() const { return untracked_; }
+  std::uint64_t loop_ = 0; // enter_loop
+  bool alone_ = false;
+  bool queues_ = false; // set by a backend whose chunks of this loop may leave their work queued
   bool lease_had_untracked_work() const { return lease_untracked_; }
   void lease_ended() noexcept {
     lease_untracked_ = false;

@@ -167,7 +167,7 @@ public:
       const double queued0 = device_time ? runqueue_wait_seconds() : 0;
       try {
         lease.expect_untracked_work(body_.leaves_untracked_work());
-        lease.enter_loop(id_, may_leave_queued_);
+        lease.enter_loop(id_, may_leave_queued_, slots_ == 1);
         lease.begin_chunk();
         const index_range it = iterations_of(c.range);
         body_.run_device(lease, it.begin, it.end);

@@ -57,6 +57,11 @@ struct device_copy {
   bool lost = false;            // its device was retired: this copy is never read (region_loss.h)
   std::uint64_t to_device = 0, to_host = 0; // bytes, for the report
   std::uint64_t from_peers = 0;             // bytes copied in from other devices' copies
+  // Bytes copied into this copy by a chunk of loop `landing_loop` that did
+  // not wait for them (slot_context::queues_alone): valid for this device's
+  // own stream, not yet a source for other devices in that loop.
+  interval_set landing;
+  std::uint64_t landing_loop = 0;
 };
 
 // One present section.

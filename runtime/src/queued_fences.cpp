@@ -36,17 +36,26 @@ void queued_fences::forget(const void* slot) {
                 fences_.end());
 }
 
-int queued_fences::drain(const cuda_api& api, int* failed) {
-  // Held while waiting: a slot that would record a new fence meanwhile waits,
-  // and the events' work needs nothing of the host to end.
+void queued_fences::keep(std::shared_ptr<void> p) {
   std::lock_guard<std::mutex> lock(m_);
+  kept_.push_back(std::move(p));
+}
+
+int queued_fences::drain(const cuda_api& api, int* failed) {
+  std::vector<std::shared_ptr<void>> release; // let go after the lock: freeing a part drains again
   int error = 0;
-  for (const fence& f : fences_)
-    if (const int e = api.event_synchronize(f.event); e && !error) {
-      error = e;
-      *failed = f.ordinal;
-    }
-  fences_.clear();
+  {
+    // Held while waiting: a slot that would record a new fence meanwhile
+    // waits, and the events' work needs nothing of the host to end.
+    std::lock_guard<std::mutex> lock(m_);
+    for (const fence& f : fences_)
+      if (const int e = api.event_synchronize(f.event); e && !error) {
+        error = e;
+        *failed = f.ordinal;
+      }
+    fences_.clear();
+    release.swap(kept_);
+  }
   return error;
 }
 

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -32,9 +33,10 @@ public:
   }
   // `slot`'s last chunk, of `loop` on GPU `ordinal`, left its work queued
   // behind `event`, recorded on the slot's stream (replacing what `event`
-  // stood for before). A slot's fences alternate between two events: a
-  // chunk of loop L must still wait for the slot's fence of loop L - 1 after
-  // the slot recorded one for loop L, which it must not wait for.
+  // stood for before). A slot records its chunks of one loop on one event
+  // and those of the next loop on another, in turn: a chunk of loop L must
+  // still wait for the slot's fence of loop L - 1 after the slot recorded
+  // one for loop L, which it must not wait for.
   void set(const void* slot, void* event, int ordinal, std::uint64_t loop);
   // Makes `stream` wait for the fences of loops before `loop`; the first
   // error of a wait (0 if none).
@@ -45,9 +47,12 @@ public:
   // from it, queued on their streams) and drops them. Returns 0, or the
   // first error and in *failed the GPU whose fence reported it.
   int drain(const cuda_api& api, int* failed);
+  // Keeps `p` (a region's device part that queued copies read) until the
+  // next drain: released then, after the fences were waited for.
+  void keep(std::shared_ptr<void> p);
   bool empty() const {
     std::lock_guard<std::mutex> lock(m_);
-    return fences_.empty();
+    return fences_.empty() && kept_.empty();
   }
 
 private:
@@ -59,6 +64,7 @@ private:
   };
   mutable std::mutex m_;
   std::vector<fence> fences_;
+  std::vector<std::shared_ptr<void>> kept_;
 };
 
 } // namespace detail

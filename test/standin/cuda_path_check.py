@@ -407,10 +407,10 @@ def queued(check, fewer_waits=True):
     """GPU_AUTOPAR_QUEUE=on (docs/runtime.md, "Queued loops in a data
     region"): `check`, and the region's loops after its first return without
     the host waiting for their chunks: fewer waits than chunks over those
-    loops. A chunk that copies from the host, or takes a halo row from
-    another GPU, still waits for it (`fewer_waits` False: the stencil's
-    round-robin pieces each take one). The stand-in finds any access the
-    queued work leaves unordered (log_problems)."""
+    loops. A chunk that copies from the host still waits for it
+    (`fewer_waits` False: the stencil's round-robin pieces, whose parts grow
+    and whose halos go through the host without peer copies). The stand-in
+    finds any access the queued work leaves unordered (log_problems)."""
     def both(lines):
         problems = check(lines)
         later = loop_lines(lines)[1:]
@@ -589,6 +589,11 @@ RUNS = {
     "jacobi-collapse-3-fault-lost": ("jacobi-collapse", devices(3, FAULT_LAUNCH="1@3"), JACOBI_LOST, any_report),
     "jacobi-collapse-3-queued": ("jacobi-collapse", dict(devices(3), **QUEUE), TASK_OK, queued(resident_grids(3))),
     "stencil-region-2-queued": ("stencil-region", dict(devices(2), **QUEUE), TASK_OK,
+                                queued(halos(True), fewer_waits=False)),
+    # Pieces dealt round-robin over 3 GPUs: a row two GPUs need is copied to one
+    # of them in a loop that does not wait for it, and must not be copied on
+    # from there to the third in that loop.
+    "stencil-region-3-queued": ("stencil-region", dict(devices(3), **QUEUE), TASK_OK,
                                 queued(halos(True), fewer_waits=False)),
     "stencil-region-3-no-peer-queued": ("stencil-region", dict(devices(3, PEER="0"), **QUEUE), TASK_OK,
                                         queued(halos(False), fewer_waits=False)),
