@@ -342,8 +342,9 @@ public:
 
   void keep_until_drained(std::shared_ptr<void> p) override { queued_fences::global().keep(std::move(p)); }
 
-  void enter_loop(std::uint64_t loop, bool may_leave_queued, bool alone_on_device) override {
-    slot_context::enter_loop(loop, may_leave_queued, alone_on_device);
+  void enter_loop(std::uint64_t loop, bool may_leave_queued, bool alone_on_device, bool timed) override {
+    slot_context::enter_loop(loop, may_leave_queued, alone_on_device, timed);
+    timing_wanted_ = timed;
     may_leave_queued_ = may_leave_queued && queued_fences::supported(api_);
     queues_ = may_leave_queued_;
   }
@@ -366,7 +367,7 @@ public:
     turn_ = std::unique_lock<std::mutex>(dev_.issue_turn);
     // After what earlier loops' chunks left queued, on any slot and GPU.
     check(queued_fences::global().order_after(api_, stream_, loop_), "cudaStreamWaitEvent");
-    timed_ = record(started_);
+    timed_ = timing_wanted_ && record(started_);
   }
 
   double chunk_device_seconds() const override { return device_seconds_; }
@@ -547,6 +548,7 @@ private:
   void* started_ = nullptr;           // events around a kernel-mode chunk's work on the stream
   void* ended_ = nullptr;
   bool timed_ = false;
+  bool timing_wanted_ = false; // enter_loop: the loop's schedule uses chunks' times
   double device_seconds_ = -1;
   bool may_leave_queued_ = false;  // whether chunks of the current loop may finish without waiting
   void* fences_[2] = {};           // recorded behind the chunks that did, in turn (queued_fences::set)

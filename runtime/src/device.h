@@ -37,10 +37,13 @@ public:
   // later have larger ones) and whether a chunk of it may finish with its
   // work still queued, the host not waiting for it (docs/runtime.md,
   // "Queued loops in a data region"): a device that cannot ignores it.
-  virtual void enter_loop(std::uint64_t loop, bool may_leave_queued, bool alone_on_device) {
+  // `timed`: the schedule sizes chunks from their measured times (adaptive);
+  // a device that measures them on itself (chunk_device_seconds) does so
+  // only then.
+  virtual void enter_loop(std::uint64_t loop, bool may_leave_queued, bool alone_on_device, bool timed) {
     loop_ = loop;
     alone_ = alone_on_device;
-    (void)may_leave_queued;
+    (void)may_leave_queued, (void)timed;
   }
   std::uint64_t loop() const { return loop_; }
   // Whether this lease's chunks may leave their work queued and it is its

@@ -65,7 +65,8 @@ public:
   device_loop(lease_pool& pool, const std::vector<int>& devices, int slots, loop_body& body, std::uint64_t count,
               const schedule_policy& schedule, std::uint64_t chunk, bool stop_on_failure, bool may_leave_queued)
       : pool_(pool), devices_(devices), body_(body), stop_on_failure_(stop_on_failure),
-        may_leave_queued_(may_leave_queued), id_(++g_loops), count_(count),
+        may_leave_queued_(may_leave_queued), timed_(dynamic_cast<const adaptive_schedule*>(&schedule) != nullptr),
+        id_(++g_loops), count_(count),
         unit_(split_unit(body, count, devices.size() * std::max(1, std::min(slots, kMaxSlotsPerDevice)))),
         sched_(schedule, (count + unit_ - 1) / unit_, (chunk + unit_ - 1) / unit_,
                worker_devices(devices.size(), slots), int(devices.size())),
@@ -167,7 +168,7 @@ public:
       const double queued0 = device_time ? runqueue_wait_seconds() : 0;
       try {
         lease.expect_untracked_work(body_.leaves_untracked_work());
-        lease.enter_loop(id_, may_leave_queued_, slots_ == 1);
+        lease.enter_loop(id_, may_leave_queued_, slots_ == 1, timed_);
         lease.begin_chunk();
         const index_range it = iterations_of(c.range);
         body_.run_device(lease, it.begin, it.end);
@@ -360,6 +361,7 @@ private:
   loop_body& body_;
   bool stop_on_failure_;
   bool may_leave_queued_; // chunks may finish with their work queued (slot_context::enter_loop)
+  bool timed_;            // the schedule sizes chunks from their times (adaptive)
   std::uint64_t id_;      // the loop's number: later loops have larger ones
   std::uint64_t count_;   // the loop's iterations
   std::uint64_t unit_;  // iterations per scheduler unit: the scheduler splits [0, ceil(count_ / unit_))
