@@ -1,7 +1,6 @@
 #include "cuda_backend.h"
 
 #include <algorithm>
-#include <functional>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -116,20 +115,13 @@ public:
     queued_fences& fences = queued_fences::global();
     if (!queued_fences::supported(api_) || fences.empty())
       return;
-    int failed = -1;
-    int e = 0;
-    {
-      int previous = -1;
-      if (api_.get_device(&previous) != 0)
-        previous = -1;
-      e = fences.drain(api_, &failed);
-      if (e)
-        api_.get_last_error(); // not the next launch's error (a sticky one stays)
-      if (previous >= 0)
-        api_.set_device(previous);
-    }
-    if (e)
-      drain_failed(failed, error_text(api_, e));
+    const std::vector<queued_fences::failure> failed = fences.drain(api_);
+    if (failed.empty())
+      return;
+    api_.get_last_error(); // not the next launch's error (a sticky one stays)
+    for (const queued_fences::failure& f : failed)
+      f.gpu->retire(error_text(api_, f.error) +
+                    " (found waiting for work a loop left queued; the device's CUDA context is lost)");
   }
 
   // Whether this GPU may copy from `peer`'s memory directly: both CUDA GPUs
@@ -155,9 +147,6 @@ public:
 
   const cuda_api& api() const { return api_; }
   int ordinal() const { return ordinal_; }
-  // Work a finished chunk left queued on GPU `ordinal` failed (found while
-  // draining): that GPU's context is lost. Set by discover_cuda_devices.
-  std::function<void(int ordinal, const std::string& why)> drain_failed = [](int, const std::string&) {};
   // Slots opened on this GPU: they share its free memory.
   std::atomic<int> open_slots{0};
   // The turn to queue a kernel-mode chunk's work on this GPU: a slot holds
@@ -345,8 +334,7 @@ public:
   void enter_loop(std::uint64_t loop, bool may_leave_queued, bool alone_on_device, bool timed) override {
     slot_context::enter_loop(loop, may_leave_queued, alone_on_device, timed);
     timing_wanted_ = timed;
-    may_leave_queued_ = may_leave_queued && queued_fences::supported(api_);
-    queues_ = may_leave_queued_;
+    queues_ = may_leave_queued && queued_fences::supported(api_);
   }
 
   void begin_chunk() override {
@@ -373,15 +361,15 @@ public:
   double chunk_device_seconds() const override { return device_seconds_; }
   void end_chunk() noexcept override { release_turn(); }
 
-  // The chunk is done only when the work a task-mode body left on the default
-  // streams is (its own cudaMemcpyAsync, launches in functions it calls that
-  // the tool did not move onto the lease's stream), not just the lease's. A
-  // kernel-mode chunk has waited for its own work already.
   void chunk_wait() override {
     if (!leave_queued())
       synchronize();
   }
 
+  // The chunk is done only when the work a task-mode body left on the default
+  // streams is (its own cudaMemcpyAsync, launches in functions it calls that
+  // the tool did not move onto the lease's stream), not just the lease's. A
+  // kernel-mode chunk has waited for its own work already.
   void finish_chunk() override {
     if (left_queued_) // nothing to time or wait for: later loops wait for its fence
       return;
@@ -498,7 +486,7 @@ private:
   // buffer the pool would hand out again. Its fence, recorded behind its
   // work, orders later loops after it.
   bool leave_queued() {
-    if (!may_leave_queued_ || untracked_work() || !work_queued() || counted_.h2d_bytes != 0 ||
+    if (!queues_ || untracked_work() || !work_queued() || counted_.h2d_bytes != 0 ||
         counted_.d2h_bytes != 0 || !buffers_.idle() || !staging_.idle())
       return false;
     // One event per loop, two in turn: re-recorded for the slot's later
@@ -515,7 +503,7 @@ private:
       return false;
     }
     check(api_.event_record(fence, stream_), "cudaEventRecord");
-    queued_fences::global().set(this, fence, ordinal_, loop_);
+    queued_fences::global().set(this, fence, dev_, loop_);
     fenced_ = true;
     left_queued_ = true;
     release_turn();
@@ -550,7 +538,6 @@ private:
   bool timed_ = false;
   bool timing_wanted_ = false; // enter_loop: the loop's schedule uses chunks' times
   double device_seconds_ = -1;
-  bool may_leave_queued_ = false;  // whether chunks of the current loop may finish without waiting
   void* fences_[2] = {};           // recorded behind the chunks that did, in turn (queued_fences::set)
   int next_fence_ = 0;              // the event of fenced_loop_'s chunks
   std::uint64_t fenced_loop_ = 0;
@@ -603,18 +590,6 @@ std::string discover_cuda_devices(const devices_config& config, int first_id,
     }
     out.push_back(std::make_unique<cuda_device>(*api, first_id + int(out.size()), ordinal, name, memory, major, minor));
   }
-  // Work left queued on one GPU may be waited for by another's drain: the
-  // GPU whose work failed is the one retired.
-  std::vector<cuda_device*> gpus;
-  for (const auto& d : out)
-    if (auto* g = dynamic_cast<cuda_device*>(d.get()))
-      gpus.push_back(g);
-  for (cuda_device* g : gpus)
-    g->drain_failed = [gpus](int ordinal, const std::string& why) {
-      for (cuda_device* h : gpus)
-        if (h->ordinal() == ordinal)
-          h->retire(why + " (found waiting for work a loop left queued; the device's CUDA context is lost)");
-    };
   return out.empty() ? "no usable CUDA GPU:" + skipped : "";
 }
 

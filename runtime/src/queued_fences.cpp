@@ -10,17 +10,20 @@ queued_fences& queued_fences::global() {
   return *f;
 }
 
-void queued_fences::set(const void* slot, void* event, int ordinal, std::uint64_t loop) {
+void queued_fences::set(const void* slot, void* event, device& gpu, std::uint64_t loop) {
   std::lock_guard<std::mutex> lock(m_);
+  used_.store(true, std::memory_order_release);
   for (fence& f : fences_)
     if (f.event == event) {
-      f = {slot, event, ordinal, loop};
+      f = {slot, event, &gpu, loop};
       return;
     }
-  fences_.push_back({slot, event, ordinal, loop});
+  fences_.push_back({slot, event, &gpu, loop});
 }
 
 int queued_fences::order_after(const cuda_api& api, void* stream, std::uint64_t loop) {
+  if (!used_.load(std::memory_order_acquire)) // no loop ever left work queued: every chunk of every loop asks
+    return 0;
   std::lock_guard<std::mutex> lock(m_);
   int error = 0;
   for (const fence& f : fences_)
@@ -38,25 +41,24 @@ void queued_fences::forget(const void* slot) {
 
 void queued_fences::keep(std::shared_ptr<void> p) {
   std::lock_guard<std::mutex> lock(m_);
+  used_.store(true, std::memory_order_release);
   kept_.push_back(std::move(p));
 }
 
-int queued_fences::drain(const cuda_api& api, int* failed) {
+std::vector<queued_fences::failure> queued_fences::drain(const cuda_api& api) {
   std::vector<std::shared_ptr<void>> release; // let go after the lock: freeing a part drains again
-  int error = 0;
+  std::vector<failure> failed;
   {
     // Held while waiting: a slot that would record a new fence meanwhile
     // waits, and the events' work needs nothing of the host to end.
     std::lock_guard<std::mutex> lock(m_);
     for (const fence& f : fences_)
-      if (const int e = api.event_synchronize(f.event); e && !error) {
-        error = e;
-        *failed = f.ordinal;
-      }
+      if (const int e = api.event_synchronize(f.event))
+        failed.push_back({f.gpu, e});
     fences_.clear();
     release.swap(kept_);
   }
-  return error;
+  return failed;
 }
 
 } // namespace detail
