@@ -246,16 +246,38 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
   for (std::size_t k = 0; k < n; ++k)
     if (k != direct)
       slices[k].fetch(parts_.maps[k], false);
-  if (direct < n)
-    slices[direct].fetch(parts_.maps[direct], true);
-  dev.chunk_wait(); // the chunk's one wait: copies in, kernel, partials and copies out
-  for (std::size_t k = 0; k < n; ++k)
+  const bool landing = direct < n && slices[direct].fetch(parts_.maps[direct], true);
+  try {
+    dev.chunk_wait(); // the chunk's one wait: copies in, kernel, partials and copies out
+  } catch (const device_error& e) {
+    // Run again unless the one copy that cannot be undone may have landed.
+    if (!landing)
+      throw;
+    switch (dev.last_copy()) {
+    case device_context::copy_outcome::not_run:
+      throw;
+    case device_context::copy_outcome::unknown:
+      throw loop_error("gpu-autopar: " + std::string(e.what()) + ", while the results of iterations [" +
+                       std::to_string(begin) + ", " + std::to_string(end) + ") were being copied into " +
+                       slices[direct].describe(parts_.maps[direct], direct) +
+                       ": that copy may have landed in part, so they can neither be run again nor kept");
+    case device_context::copy_outcome::ran:
+      complete_chunk(slices.get(), records); // every result is back: the chunk is done
+      throw device_failed_after_chunk(e.what());
+    }
+  }
+  complete_chunk(slices.get(), records);
+}
+
+// Writes what the chunk staged to the host and combines its partials, once
+// all its results are back.
+void compiled_loop::complete_chunk(map_slice* slices, const staging_buffer& records) {
+  for (std::size_t k = 0; k < parts_.map_count; ++k)
     slices[k].commit(parts_.maps[k]);
   const reduction_table& r = parts_.reductions;
   if (r.count == 0)
     return;
-  // The chunk's partials, the blocks' folded with the clause's operators:
-  // combined only once the chunk's results are back.
+  // The chunk's partials, the blocks' folded with the clause's operators.
   chunk_record chunk(r, parts_.reds);
   for (std::size_t at = 0; at < records.size(); at += r.record_bytes)
     r.fold(chunk.get(), records.data() + at);

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "cuda_memory_pool.h"
+#include "landing_marks.h"
 #include "gpu_autopar/cuda_api.h"
 #include "queued_fences.h"
 
@@ -245,6 +246,7 @@ public:
   }
   ~cuda_slot() override {
     end_lease();
+    api_.set_device(ordinal_); // what the slot frees (its landing marks) is on its GPU
     if (fenced_ && stream_) { // what the last chunk left queued ends before the stream goes
       api_.set_device(ordinal_);
       api_.stream_synchronize(stream_);
@@ -313,6 +315,40 @@ public:
     counted_.copied_out(bytes);
     queued();
     check(api_.memcpy_to_host_async(dst, src, bytes, stream_), "copy to host");
+  }
+  // Between two landing marks (landing_marks.h). The first mark's failure
+  // throws (nothing of the copy was queued); once the copy is queued, the
+  // second mark's failure is left for the chunk's wait to find, as the
+  // copy's own would be.
+  void copy_to_host_last(void* dst, const void* src, std::size_t bytes) override {
+    last_queued_ = after_marked_ = false;
+    const bool marked = prepare_marks();
+    if (marked) {
+      counted_.copied_out(landing_marks::kMarkBytes);
+      check(marks_.mark_before(stream_), "copy to host");
+    }
+    copy_to_host_async(dst, src, bytes);
+    last_queued_ = true;
+    if (!marked)
+      return;
+    counted_.copied_out(landing_marks::kMarkBytes);
+    after_marked_ = marks_.mark_after(stream_) == 0;
+    if (!after_marked_)
+      api_.get_last_error(); // the wait reports it, if it is the context's
+  }
+  copy_outcome last_copy() override {
+    if (!last_queued_)
+      return copy_outcome::not_run;
+    if (!marks_ready_)
+      return copy_outcome::unknown;
+    // Whatever of the device's work is still to run or stop, before the marks are read.
+    api_.set_device(ordinal_);
+    ++counted_.synchronizations;
+    if (api_.device_synchronize() != 0)
+      api_.get_last_error();
+    if (after_marked_ && marks_.after())
+      return copy_outcome::ran;
+    return marks_.before() ? copy_outcome::unknown : copy_outcome::not_run;
   }
   bool copy_within(void* dst, const void* src, std::size_t bytes) override {
     if (!api_.memcpy_on_device_async)
@@ -511,6 +547,21 @@ private:
     device_seconds_ = -1;
     return true;
   }
+  // The landing marks, made the first time they are needed: false where the
+  // table cannot make them (then a failed wait after the last copy is
+  // copy_outcome::unknown). Throws where a CUDA call fails.
+  bool prepare_marks() {
+    if (marks_ready_ || !marks_.possible())
+      return marks_ready_;
+    void* word = nullptr;
+    bool allocated = false;
+    const int e = dev_.pool.landing_word(&word, &allocated);
+    counted_.allocations += allocated ? 1 : 0;
+    check(e, "allocating the GPU's landing word");
+    check(marks_.prepare(word), "allocating the landing marks");
+    marks_ready_ = true;
+    return true;
+  }
   // Records `event` (created the first time) on the stream; false where the
   // table has no events or a call failed: the chunk is then timed on the
   // host. Never throws: timing is not the chunk's work.
@@ -543,6 +594,10 @@ private:
   std::uint64_t fenced_loop_ = 0;
   bool fenced_ = false;            // its fence is in queued_fences
   bool left_queued_ = false;       // the current chunk finished without waiting
+  landing_marks marks_{api_};       // around a chunk's last copy to the host
+  bool marks_ready_ = false;
+  bool last_queued_ = false;  // the current chunk's copy_to_host_last queued its copy
+  bool after_marked_ = false; // and the mark after it
 };
 
 std::unique_ptr<slot_context> cuda_device::open_slot(int) { return std::make_unique<cuda_slot>(*this); }

@@ -24,10 +24,8 @@ std::vector<cuda_memory_pool*>& registry() {
 // CUDA runtime's own exit handlers.
 void release_all_at_exit() {
   std::lock_guard<std::mutex> lock(registry_mutex());
-  for (cuda_memory_pool* p : registry()) {
-    p->release_idle();
-    p->staging.release_idle();
-  }
+  for (cuda_memory_pool* p : registry())
+    p->release_at_exit();
 }
 
 } // namespace
@@ -49,7 +47,47 @@ cuda_memory_pool::~cuda_memory_pool() {
         break;
       }
   }
+  release_at_exit();
+}
+
+void cuda_memory_pool::release_at_exit() {
   release_idle();
+  staging.release_idle();
+  void* word = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(m_);
+    std::swap(word, landing_word_);
+  }
+  if (!word)
+    return;
+  int previous = -1;
+  if (api_.get_device(&previous) != 0)
+    previous = -1;
+  api_.set_device(ordinal_);
+  api_.free(word);
+  api_.get_last_error();
+  if (previous >= 0 && previous != ordinal_)
+    api_.set_device(previous);
+}
+
+int cuda_memory_pool::landing_word(void** word, bool* allocated) {
+  *allocated = false;
+  std::lock_guard<std::mutex> lock(m_);
+  if (!landing_word_) {
+    if (!api_.memset_async)
+      return kCudaErrorNotSupported;
+    void* p = nullptr;
+    if (int e = api_.malloc(&p, sizeof(int)))
+      return e;
+    *allocated = true;
+    if (int e = api_.memset_async(p, 1, sizeof(int), nullptr)) {
+      api_.free(p);
+      return e;
+    }
+    landing_word_ = p;
+  }
+  *word = landing_word_;
+  return 0;
 }
 
 std::size_t cuda_memory_pool::size_class(std::size_t bytes) {

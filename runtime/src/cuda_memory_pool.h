@@ -43,6 +43,15 @@ public:
   std::size_t release_idle();
   // Bytes held idle: free to a chunk, though cudaMemGetInfo counts them as used.
   std::size_t idle_bytes() const;
+  // Four bytes of this GPU's memory holding 0x01010101 for the process, the
+  // source of its slots' landing marks (landing_marks.h). Allocated and set
+  // the first time, from the slot's thread with this GPU current: the set is
+  // queued on the legacy default stream, which every slot's (blocking)
+  // stream is ordered after. Returns a CUDA error; *allocated: this call
+  // allocated it.
+  int landing_word(void** word, bool* allocated);
+  // At exit: what is idle, and the landing word.
+  void release_at_exit();
 
   // The page-locked host buffers this GPU's chunks stage data in; emptied at
   // exit with the device buffers.
@@ -54,6 +63,7 @@ private:
   mutable std::mutex m_;
   std::multimap<std::size_t, void*> idle_; // by size
   std::size_t idle_bytes_ = 0;
+  void* landing_word_ = nullptr;
 };
 
 } // namespace detail

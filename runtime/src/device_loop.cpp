@@ -161,7 +161,7 @@ public:
       lock.unlock();
       fit_to_memory(lease, c, lock);
 
-      enum { ok, device_failed, out_of_memory, body_threw } outcome = ok;
+      enum { ok, device_failed, out_of_memory, body_threw, failed_after_chunk } outcome = ok;
       std::string what;
       std::exception_ptr error;
       const auto t0 = clock::now();
@@ -175,6 +175,9 @@ public:
         lease.finish_chunk();
       } catch (const device_out_of_memory& e) {
         outcome = out_of_memory;
+        what = e.what();
+      } catch (const device_failed_after_chunk& e) {
+        outcome = failed_after_chunk;
         what = e.what();
       } catch (const device_error& e) {
         outcome = device_failed;
@@ -215,6 +218,21 @@ public:
         if (in_flight_ == 0)
           cv_.notify_all();
         continue;
+      }
+      if (outcome == failed_after_chunk) {
+        // Its results are back (compiled_loop::run_device): the chunk
+        // counts as done, and the device leaves the loop.
+        st.iterations += iterations_of(c.range).size();
+        st.chunks += 1;
+        st.retries += c.retry ? 1 : 0;
+        st.failures += 1;
+        sched_.completed(worker, c, seconds);
+        result_.failures.push_back({devices_[d], c.range, false, true, lost, what, true});
+        drop(d);
+        if (stop_on_failure_)
+          stop_ = true;
+        cv_.notify_all();
+        return;
       }
       if (lost && outcome != body_threw && faulted_elsewhere(c, d, what)) {
         // The same iterations lost the context of a second GPU: the body

@@ -34,6 +34,7 @@ struct device_failure {
   bool dropped;     // the device left the loop (else the chunk was split and retried)
   bool lost;        // the device's context is lost: it left the pool for the process
   std::string what;
+  bool completed = false; // the chunk's results had all come back: it was not run again
 };
 
 struct device_loop_result {

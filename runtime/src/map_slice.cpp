@@ -121,15 +121,28 @@ void map_slice::in_place(device_context& dev, const erased_map& m, long long fir
   mem_ = host_bytes(m); // writes_ stays false: nothing comes back
 }
 
-void map_slice::fetch(const erased_map& m, bool direct) {
+bool map_slice::fetch(const erased_map& m, bool direct) {
   if (!writes_ || !mem_ || resident())
-    return;
+    return false;
   const std::size_t bytes = static_cast<std::size_t>(range_.size()) * m.element_size;
-  if (!diff_ && (direct || !rereads())) {
+  if (!diff_ && direct && rereads()) {
+    dev_->copy_to_host_last(host_bytes(m), mem_, bytes);
+    return true;
+  }
+  if (!diff_ && !rereads()) {
     dev_->copy_to_host_async(host_bytes(m), mem_, bytes);
-    return;
+    return false;
   }
   dev_->copy_to_host_async(after_.allocate(*dev_, bytes), mem_, bytes);
+  return false;
+}
+
+std::string map_slice::describe(const erased_map& m, std::size_t k) const {
+  std::string array = m.name ? std::string(m.name) : std::string();
+  array = array.substr(0, array.find('['));
+  if (array.empty())
+    array = "the loop's map " + std::to_string(k + 1);
+  return array + "[" + std::to_string(range_.lo) + ":" + std::to_string(range_.size()) + "]";
 }
 
 void map_slice::commit(const erased_map& m) noexcept {

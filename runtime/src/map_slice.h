@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include <gpu_autopar/compiled_loop.h>
@@ -84,16 +85,22 @@ public:
   // other chunk's section overlaps it) lands straight in the host object when
   // `direct`: for a section the chunk does not read (a retry writes the same
   // values again) always; for one it reads and writes (`tofrom`), the caller
-  // lets at most one land directly, queued last: a copy whose queueing fails
-  // has not landed, and every earlier one was staged, so a failed chunk
-  // leaves every map as it was for the retry. A kernel that fails stops the
-  // copies queued behind it (a CUDA error in a kernel is sticky). The rest
-  // comes back into page-locked staging; a section neighbouring chunks share
-  // (compare and copy back) too, and only what changed is written.
-  void fetch(const erased_map& m, bool direct);
+  // lets at most one land directly, queued last
+  // (device_context::copy_to_host_last): every earlier one was staged, so
+  // when the chunk's wait fails, whether that one copy ran tells a chunk to
+  // run again (it did not: every map is as it was) from a chunk that is done
+  // (it did: so did everything queued before it, as when another stream's
+  // fault lost the context after it). The rest comes back into page-locked
+  // staging; a section neighbouring chunks share (compare and copy back)
+  // too, and only what changed is written. Returns whether it queued that
+  // one copy (device_context::copy_to_host_last).
+  bool fetch(const erased_map& m, bool direct);
   // Whether the chunk reads the section's old values and writes it back
   // whole (what fetch() lands directly only when `direct`).
   bool rereads() const { return writes_ && reads_ && !diff_; }
+  // The chunk's section as the program indexes it: "y[4096:4096]" (the
+  // loop's map `k` where the map has no name).
+  std::string describe(const erased_map& m, std::size_t k) const;
   // commit: writes what fetch() staged to the host object. No device call:
   // it cannot fail.
   void commit(const erased_map& m) noexcept;

@@ -325,7 +325,10 @@ void run_on_devices_with_fallback(runtime_state& rt, const loop_site& site, std:
       write_log_line(rt, "gpu-autopar: warning: " + std::string(site.file) + ":" + std::to_string(site.line) + ": " +
                pool.get(f.device).name() + " failed chunk [" + std::to_string(f.range.begin) + ", " +
                std::to_string(f.range.end) + ") (" + f.what + "); " +
-               (f.lost      ? "retried elsewhere, the device is out of use for the rest of the process"
+               (f.completed ? std::string("its results had all come back, so it was not run again; ") +
+                                  (f.lost ? "the device is out of use for the rest of the process"
+                                          : "the device is out of rotation for this loop")
+                : f.lost    ? "retried elsewhere, the device is out of use for the rest of the process"
                 : f.dropped ? "retried elsewhere, the device is out of rotation for this loop"
                             : "split in two and retried") +
                (first && more > 1 && !logs(rt, log_level::debug)

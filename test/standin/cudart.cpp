@@ -547,6 +547,34 @@ cudaError_t cudaHostUnregister(void* p) {
   return fail(cudaErrorHostMemoryNotRegistered);
 }
 
+// Page-locked host memory the CUDA runtime allocates: pinned without a
+// registration (not counted as one).
+cudaError_t cudaMallocHost(void** p, std::size_t n) {
+  auto guard = lock();
+  if (!p)
+    return fail(cudaErrorInvalidValue);
+  *p = std::malloc(n ? n : 1);
+  if (!*p)
+    return fail(cudaErrorMemoryAllocation);
+  global().host_allocated.emplace_back(addr(*p), addr(*p) + n);
+  host_spends(h100::malloc_s);
+  return cudaSuccess;
+}
+
+cudaError_t cudaFreeHost(void* p) {
+  auto guard = lock();
+  auto& blocks = global().host_allocated;
+  for (auto it = blocks.begin(); it != blocks.end(); ++it)
+    if (it->first == addr(p)) {
+      // Work still queued on it would write memory that is gone.
+      host_access(p, it->second - it->first, true, "cudaFreeHost");
+      blocks.erase(it);
+      std::free(p);
+      return cudaSuccess;
+    }
+  return fail(cudaErrorInvalidValue);
+}
+
 // ---- streams -------------------------------------------------------------
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned int flags) {
@@ -578,9 +606,16 @@ cudaError_t cudaStreamSynchronize(cudaStream_t s) {
   stream* st = resolve_stream(s, "cudaStreamSynchronize");
   if (!st)
     return fail(cudaErrorInvalidResourceHandle);
-  ++global().devices[st->device].n.stream_syncs;
+  device& d = global().devices[st->device];
+  ++d.n.stream_syncs;
   host_waits_for_stream(*st);
-  return fail(global().devices[st->device].sticky);
+  for (const auto& [dev, k] : global().lose_at_waits)
+    if (dev == st->device && k == d.n.stream_syncs && d.sticky == cudaSuccess) {
+      d.sticky = cudaErrorIllegalAddress;
+      log_line("note: device " + std::to_string(dev) + ": context lost after its stream synchronize " +
+               std::to_string(k) + " (GPU_AUTOPAR_STANDIN_LOSE_AT_WAIT); every later call on it fails");
+    }
+  return fail(d.sticky);
 }
 
 // Pending work has not run yet (it runs when waited for): not ready.

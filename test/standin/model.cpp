@@ -74,6 +74,9 @@ state* make_state() {
     else
       s->fault_device_launches.emplace_back(std::atoi(k.c_str()), std::strtoull(k.c_str() + at + 1, nullptr, 10));
   }
+  for (const auto& k : split(std::getenv("GPU_AUTOPAR_STANDIN_LOSE_AT_WAIT"), ','))
+    if (const auto at = k.find('@'); at != std::string::npos)
+      s->lose_at_waits.emplace_back(std::atoi(k.c_str()), std::strtoull(k.c_str() + at + 1, nullptr, 10));
   for (const auto& a : split(std::getenv("GPU_AUTOPAR_STANDIN_IMAGE"), ','))
     s->image_majors.push_back(std::atoi(a.c_str()) / 10); // sm_80 code runs on 8.x devices
   s->trace = std::getenv("GPU_AUTOPAR_STANDIN_TRACE") != nullptr;

@@ -126,6 +126,12 @@ struct state {
   std::string log_path;
   std::string timeline_path; // GPU_AUTOPAR_STANDIN_TIMELINE: where the timeline is written at exit
   std::vector<std::pair<std::uintptr_t, std::uintptr_t>> registered; // cudaHostRegister'd ranges [lo, hi)
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> host_allocated; // cudaMallocHost'd ranges [lo, hi)
+  // GPU_AUTOPAR_STANDIN_LOSE_AT_WAIT=D@K: device D's context is lost right
+  // after its K-th cudaStreamSynchronize ran the work it waited for, as when
+  // another stream's kernel faults just then: the wait reports the error
+  // though the waited work (copies to the host included) had completed.
+  std::vector<std::pair<int, std::uint64_t>> lose_at_waits;
   bool trace = false; // GPU_AUTOPAR_STANDIN_TRACE: log every op as it runs
   bool peers = true;  // GPU_AUTOPAR_STANDIN_PEER=0: cudaDeviceCanAccessPeer says no
   std::set<std::pair<int, int>> peer_access; // (device, peer) pairs cudaDeviceEnablePeerAccess enabled
@@ -204,7 +210,8 @@ std::uint64_t event_recorded(const clock& c);
 // cudaEventElapsedTime subtracts): the ops before it that have not run yet
 // count at their overhead only.
 double event_time(std::uint64_t stamp);
-// Whether [p, p+n) lies in memory registered with cudaHostRegister (pinned).
+// Whether [p, p+n) lies in memory registered with cudaHostRegister or
+// allocated with cudaMallocHost (pinned).
 bool pinned(const void* p, std::size_t n);
 // Per device, pairs of a copy and a kernel on different streams whose times
 // overlap; and the modelled times logged (marks; GPU_AUTOPAR_STANDIN_TIME=1:

@@ -266,9 +266,10 @@ double event_time(std::uint64_t stamp) {
 
 bool pinned(const void* p, std::size_t n) {
   const auto lo = reinterpret_cast<std::uintptr_t>(p), hi = lo + n;
-  for (const auto& r : global().registered)
-    if (r.first <= lo && hi <= r.second)
-      return true;
+  for (const auto* ranges : {&global().registered, &global().host_allocated})
+    for (const auto& r : *ranges)
+      if (r.first <= lo && hi <= r.second)
+        return true;
   return false;
 }
 

@@ -2,6 +2,7 @@
 // device memory, exceptions from the body, and the fallback policies.
 #include "runtime_test_support.h"
 
+#include <gpu_autopar/gpu_autopar.h>
 #include <gpu_autopar/loop_body.h>
 
 #include <gtest/gtest.h>
@@ -168,6 +169,33 @@ TEST(RunLoopFaults, RepeatedFailuresAreWarnedOncePerLoopAndDevice) {
       EXPECT_EQ(err, "") << "already said for this loop";
     }
   }
+}
+
+// A device lost at a chunk's wait after that chunk's results had all come
+// back (on a GPU: another stream's fault, found by this chunk's wait). Its
+// section of y, read and written, landed straight in y: run again, the chunk
+// would add x twice. It counts as done, and the device leaves the loop.
+TEST(RunLoopFaults, AChunkWhoseResultsCameBackBeforeItsDeviceWasLostRunsOnce) {
+  temp_file report;
+  scoped_env env({{"GPU_AUTOPAR_DEVICES", "sim:2,lose=1@1"}, {"GPU_AUTOPAR_REPORT", report.path()},
+                  {"GPU_AUTOPAR_LOG", "warn"}});
+  const int n = 20000;
+  std::vector<float> x(n, 1.0f), y(n, 2.0f);
+  testing::internal::CaptureStderr();
+  kernel_loop({"faults.cpp", 40}, iterations<int>(0, less, n, 1), options(),
+              data(tofrom(y, affine(1, 0, 1)), to(x, affine(1, 0, 1))), reductions(),
+              [=](int i, view<std::vector<float>> y, view<std::vector<float>> x) { y[i] = x[i] + y[i]; });
+  const std::string err = testing::internal::GetCapturedStderr();
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(y[i], 3.0f) << i;
+  EXPECT_TRUE(std::regex_search(err, std::regex(R"(faults\.cpp:40: sim1 failed chunk \[\d+, \d+\) \(sim1: device lost; )"
+                                                R"(its context is lost \(injected on its chunk 1\)\); its results had all )"
+                                                R"(come back, so it was not run again; the device is out of use for the )"
+                                                R"(rest of the process\n)")))
+      << err;
+  const std::string l = only_line(report);
+  expect_iterations_add_up(l);
+  EXPECT_NE(l.find("\"failures\":1"), std::string::npos) << l;
 }
 
 TEST(RunLoopFaults, InjectedOutOfMemoryIsRetriedOnTheDevices) {

@@ -28,6 +28,7 @@ namespace gpu_autopar {
 namespace detail {
 
 class staging_buffer;      // runtime/src/map_slice.h
+class map_slice;           // runtime/src/map_slice.h
 class read_once_sections; // runtime/src/read_once.h
 
 // The iteration space: the index count and the outermost loop's value at an
@@ -256,6 +257,7 @@ private:
                staging_buffer& records, std::optional<device_allocation>& memory);
   void run_cuda(device_context& dev, const erased_view* views, std::uint64_t begin, std::uint64_t end,
                 staging_buffer& records, std::optional<device_allocation>& memory);
+  void complete_chunk(map_slice* slices, const staging_buffer& records);
   void combine(const void* record);
   element_range host_range(const erased_map& m, std::uint64_t begin, std::uint64_t end) const;
 

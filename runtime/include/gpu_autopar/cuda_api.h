@@ -72,12 +72,23 @@ struct cuda_api {
   // be null: every loop waits for its chunks.
   int (*stream_wait_event)(void* stream, void* event);
   int (*event_synchronize)(void* event);
+  // cudaMallocHost and cudaFreeHost: the few page-locked words a slot's
+  // copies write to say how far its stream got (cuda_backend.cpp,
+  // landing_marks). May be null (a table filled by hand): then a chunk whose
+  // wait failed after its results may have reached the program's memory
+  // is an error, not run again.
+  int (*malloc_host)(void** p, std::size_t bytes);
+  int (*free_host)(void* p);
+  // cudaMemsetAsync (the landing marks' device word; stream null: the
+  // legacy default stream). May be null, as the two above.
+  int (*memset_async)(void* p, int value, std::size_t bytes, void* stream);
 };
 constexpr int kCudaMemoryTypeDevice = 2;
 constexpr int kCudaMemoryTypeManaged = 3;
 
 // CUDA error codes the runtime treats specially.
 constexpr int kCudaErrorMemoryAllocation = 2;
+constexpr int kCudaErrorNotSupported = 801;
 constexpr int kCudaErrorInsufficientDriver = 35;
 constexpr int kCudaErrorNoDevice = 100;
 
@@ -176,6 +187,11 @@ inline int stream_wait_event(void* s, void* e) {
   return int(cudaStreamWaitEvent(static_cast<cudaStream_t>(s), static_cast<cudaEvent_t>(e), 0));
 }
 inline int event_synchronize(void* e) { return int(cudaEventSynchronize(static_cast<cudaEvent_t>(e))); }
+inline int malloc_host(void** p, std::size_t n) { return int(cudaMallocHost(p, n)); }
+inline int free_host(void* p) { return int(cudaFreeHost(p)); }
+inline int memset_async(void* p, int v, std::size_t n, void* s) {
+  return int(cudaMemsetAsync(p, v, n, static_cast<cudaStream_t>(s)));
+}
 
 // One definition across the program (an inline variable): registers the
 // table while static objects are initialised, before any loop runs.
@@ -186,7 +202,8 @@ inline const bool registered = (register_cuda_api(cuda_api{
                                     default_streams_synchronize, host_register, host_unregister, can_access_peer,
                                     enable_peer_access, memcpy_peer_async, pointer_attributes, on_device,
                                     event_create, event_record, event_elapsed_ms, event_destroy,
-                                    stream_wait_event, event_synchronize}),
+                                    stream_wait_event, event_synchronize, malloc_host, free_host,
+                                    memset_async}),
                                 true);
 } // namespace cuda_runtime_functions
 } // namespace detail

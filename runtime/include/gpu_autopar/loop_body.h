@@ -42,6 +42,12 @@ struct loop_options {
 struct device_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// A device failed once the chunk's results had all reached the host (the
+// context was lost by another stream's work after the chunk's copies ran):
+// the chunk is done and must not run again; the device leaves the loop.
+struct device_failed_after_chunk : device_error {
+  using device_error::device_error;
+};
 // A device could not allocate; the scheduler retries the chunk split smaller.
 struct device_out_of_memory : device_error {
   using device_error::device_error;
@@ -73,6 +79,20 @@ public:
   // Queues the copy: dst holds the data after the next synchronize(), so
   // that a chunk's results come back with one wait however many maps it has.
   virtual void copy_to_host_async(void* dst, const void* src, std::size_t bytes) { copy_to_host(dst, src, bytes); }
+  // The chunk's last copy to the host, queued like copy_to_host_async, into
+  // the program's own memory, which it overwrites with values a second run
+  // of the chunk would read (y += ...: map_slice::fetch). When the wait
+  // after it fails, last_copy() says whether it ran, so that the chunk is
+  // neither applied twice nor lost.
+  enum class copy_outcome {
+    not_run, // never started: the program's memory is as it was; the chunk may run again
+    ran,     // done, and everything queued before it: the chunk's results are all back
+    unknown, // may have run in part
+  };
+  virtual void copy_to_host_last(void* dst, const void* src, std::size_t bytes) { copy_to_host_async(dst, src, bytes); }
+  // Only after a failed wait that followed copy_to_host_last. A simulated
+  // device copies at once: the copy ran when the call returned.
+  virtual copy_outcome last_copy() { return copy_outcome::ran; }
   // Waits for everything queued on this lease.
   virtual void synchronize() = 0;
   // A kernel-mode chunk's one wait, once its last copy out is queued. A
