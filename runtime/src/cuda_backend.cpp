@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "cuda_memory_pool.h"
+#include "host_pinning.h"
 #include "landing_marks.h"
 #include "gpu_autopar/cuda_api.h"
 #include "queued_fences.h"
@@ -102,9 +103,14 @@ public:
   // On the device's legacy default stream, which is ordered after every
   // slot's blocking stream: the chunks that wrote the data are done.
   void resident_to_host_async(void* dst, const void* src, std::size_t bytes) override {
-    const int e = on_this_device([&] { return api_.memcpy_to_host_async(dst, src, bytes, nullptr); });
-    if (e != 0)
-      throw device_error(name() + ": copy of resident data to the host failed: " + error_text(api_, e));
+    std::vector<std::size_t> cuts;
+    by_registration(registration_cache::global(), dst, bytes, cuts, [&](std::size_t at, std::size_t n) {
+      const int e = on_this_device([&] {
+        return api_.memcpy_to_host_async(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, n, nullptr);
+      });
+      if (e != 0)
+        throw device_error(name() + ": copy of resident data to the host failed: " + error_text(api_, e));
+    });
   }
   void resident_wait() override {
     const int e = on_this_device([&] { return api_.stream_synchronize(nullptr); });
@@ -297,9 +303,12 @@ public:
   }
   void deallocate_staging(void* p) noexcept override { staging_.release(p, work_queued()); }
   void copy_to_device(void* dst, const void* src, std::size_t bytes) override {
-    counted_.copied_in(bytes);
     queued();
-    check(api_.memcpy_to_device_async(dst, src, bytes, stream_), "copy to device");
+    by_registration(src, bytes, [&](std::size_t at, std::size_t n) {
+      counted_.copied_in(n);
+      check(api_.memcpy_to_device_async(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, n, stream_),
+            "copy to device");
+    });
   }
   void copy_to_host(void* dst, const void* src, std::size_t bytes) override {
     copy_to_host_async(dst, src, bytes);
@@ -312,9 +321,12 @@ public:
           "copy from another GPU");
   }
   void copy_to_host_async(void* dst, const void* src, std::size_t bytes) override {
-    counted_.copied_out(bytes);
     queued();
-    check(api_.memcpy_to_host_async(dst, src, bytes, stream_), "copy to host");
+    by_registration(dst, bytes, [&](std::size_t at, std::size_t n) {
+      counted_.copied_out(n);
+      check(api_.memcpy_to_host_async(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, n, stream_),
+            "copy to host");
+    });
   }
   // Between two landing marks (landing_marks.h). The first mark's failure
   // throws (nothing of the copy was queued); once the copy is queued, the
@@ -547,6 +559,14 @@ private:
     device_seconds_ = -1;
     return true;
   }
+  template <class Copy>
+  void by_registration(const void* host, std::size_t bytes, Copy copy) {
+    if (!registrations_found_) { // not at construction: the runtime may still be starting then
+      registrations_ = registration_cache::global();
+      registrations_found_ = true;
+    }
+    detail::by_registration(registrations_, host, bytes, cuts_, copy);
+  }
   // The landing marks, made the first time they are needed: false where the
   // table cannot make them (then a failed wait after the last copy is
   // copy_outcome::unknown). Throws where a CUDA call fails.
@@ -557,6 +577,10 @@ private:
     bool allocated = false;
     const int e = dev_.pool.landing_word(&word, &allocated);
     counted_.allocations += allocated ? 1 : 0;
+    if (e == kCudaErrorMemoryAllocation) { // as for a chunk's buffer: split and retried, the GPU stays
+      api_.get_last_error();
+      throw device_out_of_memory(name() + ": out of memory allocating the GPU's landing word");
+    }
     check(e, "allocating the GPU's landing word");
     check(marks_.prepare(word), "allocating the landing marks");
     marks_ready_ = true;
@@ -594,6 +618,9 @@ private:
   std::uint64_t fenced_loop_ = 0;
   bool fenced_ = false;            // its fence is in queued_fences
   bool left_queued_ = false;       // the current chunk finished without waiting
+  registration_cache* registrations_ = nullptr; // registration_cache::global(), once a chunk copies
+  bool registrations_found_ = false;
+  std::vector<std::size_t> cuts_;   // by_registration's, kept for its capacity
   landing_marks marks_{api_};       // around a chunk's last copy to the host
   bool marks_ready_ = false;
   bool last_queued_ = false;  // the current chunk's copy_to_host_last queued its copy

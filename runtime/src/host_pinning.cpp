@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <map>
 #include <mutex>
 
@@ -219,6 +220,20 @@ std::uint64_t registration_cache::registrations() const {
 std::size_t registration_cache::registered_bytes() const {
   std::lock_guard<std::mutex> lock(s_->m);
   return s_->registered;
+}
+
+void registration_cache::boundaries(const void* p, std::size_t n, std::vector<std::size_t>& out) const {
+  const auto lo = reinterpret_cast<std::uintptr_t>(p), hi = lo + n;
+  std::lock_guard<std::mutex> lock(s_->m);
+  auto it = s_->ranges.upper_bound(lo);
+  if (it != s_->ranges.begin() && std::prev(it)->second.hi > lo && std::prev(it)->second.hi < hi)
+    out.push_back(std::prev(it)->second.hi - lo); // the range holding p ends inside
+  for (; it != s_->ranges.end() && it->first < hi; ++it) {
+    if (out.empty() || out.back() != it->first - lo)
+      out.push_back(it->first - lo);
+    if (it->second.hi < hi)
+      out.push_back(it->second.hi - lo);
+  }
 }
 
 std::size_t registration_cache::idle_bytes() const {

@@ -69,6 +69,12 @@ public:
   pin_hold hold(std::vector<std::pair<const void*, std::size_t>> ranges);
   // Unregisters every range, held or not (process exit).
   void release_all() noexcept;
+  // Where [p, p + n) passes from one registered range (or unregistered
+  // memory) into another: the offsets, 0 < offset < n, in order. A copy
+  // across two registrations is not one from page-locked memory (two arrays
+  // sharing a page are registered as two ranges that touch), so the CUDA
+  // backend copies each piece on its own.
+  void boundaries(const void* p, std::size_t n, std::vector<std::size_t>& out) const;
 
   // For tests and the docs: calls made, bytes registered now, idle bytes.
   std::uint64_t registrations() const;
@@ -81,6 +87,23 @@ private:
   struct impl;
   impl* s_;
 };
+
+// Calls copy(offset, bytes) for each piece of host memory [host, host +
+// bytes) that lies in one registration of `cache` (boundaries()): one call
+// where the copy is all in one, as it nearly always is. `cuts` is scratch.
+template <class Copy>
+void by_registration(const registration_cache* cache, const void* host, std::size_t bytes,
+                     std::vector<std::size_t>& cuts, Copy copy) {
+  cuts.clear();
+  if (cache)
+    cache->boundaries(host, bytes, cuts);
+  std::size_t at = 0;
+  for (std::size_t cut : cuts) {
+    copy(at, cut - at);
+    at = cut;
+  }
+  copy(at, bytes - at);
+}
 
 } // namespace detail
 } // namespace gpu_autopar

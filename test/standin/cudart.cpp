@@ -528,6 +528,8 @@ cudaError_t cudaHostRegister(void* p, std::size_t n, unsigned int) {
       return fail(cudaErrorHostMemoryAlreadyRegistered);
   s.registered.emplace_back(lo, hi);
   ++s.host_registers;
+  if (s.trace)
+    log_line("cudaHostRegister " + describe(p) + " " + std::to_string(n) + " bytes");
   host_registers(n);
   return cudaSuccess;
 }
@@ -539,6 +541,8 @@ cudaError_t cudaHostUnregister(void* p) {
     if (it->first == addr(p)) {
       // Work still queued on it would read or write memory that is no longer locked.
       host_access(p, it->second - it->first, true, "cudaHostUnregister");
+      if (s.trace)
+        log_line("cudaHostUnregister " + describe(p) + " " + std::to_string(it->second - it->first) + " bytes");
       host_unregisters(it->second - it->first);
       s.registered.erase(it);
       ++s.host_unregisters;

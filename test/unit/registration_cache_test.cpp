@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <map>
+#include <vector>
 
 #include "host_pinning.h"
 
@@ -98,6 +99,31 @@ TEST_F(RegistrationCache, AWiderUseRegistersOnlyTheGapsAndSharesTheRest) {
   b.release();
   EXPECT_EQ(cache.idle_bytes(), 8 * page);
   EXPECT_EQ(g_pins.unregisters, 0);
+}
+
+// Two arrays sharing a page (a's last, b's first) are registered as two
+// ranges that touch: a copy across the seam is cut there, so that each piece
+// is in one registration; so is one running into unregistered memory.
+TEST_F(RegistrationCache, ACopyAcrossTwoRegistrationsIsCutWhereTheyMeet) {
+  registration_cache cache(api, std::size_t(1) << 30);
+  pin_hold a = cache.hold({{mem + 100, 3 * page}}); // pages [0, 4)
+  pin_hold b = cache.hold({{mem + 3 * page + 200, 2 * page}}); // page 3 is a's: [4, 6) registered
+  ASSERT_EQ(g_pins.registers, 2);
+  std::vector<std::size_t> cuts;
+  cache.boundaries(mem + 2 * page, 3 * page, cuts); // from a's pages into b's and beyond
+  EXPECT_EQ(cuts, (std::vector<std::size_t>{2 * page}));
+  cuts.clear();
+  cache.boundaries(mem + 5 * page, 2 * page, cuts); // b's last page, then unregistered memory
+  EXPECT_EQ(cuts, (std::vector<std::size_t>{page}));
+  cuts.clear();
+  cache.boundaries(mem + 100, 3 * page, cuts); // all in a's
+  EXPECT_TRUE(cuts.empty());
+  cuts.clear();
+  cache.boundaries(mem + 7 * page, 4 * page, cuts); // none registered
+  EXPECT_TRUE(cuts.empty());
+  cuts.clear();
+  cache.boundaries(mem + 2 * page, 5 * page, cuts); // across both, and out
+  EXPECT_EQ(cuts, (std::vector<std::size_t>{2 * page, 4 * page}));
 }
 
 TEST_F(RegistrationCache, AHeldRangeIsNeverUnregisteredButIdleOnesBeyondTheLimitAre) {
