@@ -365,10 +365,22 @@ std::uint64_t compiled_loop::device_bytes(std::uint64_t begin, std::uint64_t end
 
 // Each map's host section over the whole loop (kernel mode: what is copied).
 void compiled_loop::host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const {
+  add_host_ranges(out, false);
+}
+
+// A map is read where it brings its old values in (`to`, `tofrom`) or, on
+// present data, where the body reads it (map_slice::decide).
+void compiled_loop::host_read_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const {
+  add_host_ranges(out, true);
+}
+
+void compiled_loop::add_host_ranges(std::vector<std::pair<const void*, std::size_t>>& out, bool read_only) const {
   if (parts_.mode != loop_mode::kernel || parts_.space.count == 0)
     return;
   for (std::size_t k = 0; k < parts_.map_count; ++k) {
     const erased_map& m = parts_.maps[k];
+    if (read_only && !(m.kind == map_kind::to || m.kind == map_kind::tofrom || m.read_too))
+      continue;
     const element_range r = host_range(m, 0, parts_.space.count);
     if (!r.empty() && !place(k)) // memory used in place is not the host's to register
       out.emplace_back(m.host + r.lo * static_cast<long long>(m.element_size), std::size_t(r.size()) * m.element_size);

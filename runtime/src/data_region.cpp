@@ -465,6 +465,17 @@ bool region_section_of(const void* host, std::size_t bytes, region_section* sect
   return true;
 }
 
+bool region_host_newest(const void* host, std::size_t bytes) {
+  if (!regions_live() || bytes == 0)
+    return true;
+  for (const overlap& o : overlaps(host, bytes)) {
+    std::lock_guard<std::mutex> lock(o.entry->m);
+    if (!o.entry->host_valid.contains(o.range))
+      return false;
+  }
+  return true;
+}
+
 resident_use region_prepare(device_context& dev, const void* host, std::size_t bytes, bool read, bool write,
                             bool exclusive_write) {
   if (!regions_live() || bytes == 0)

@@ -212,8 +212,8 @@ int slots_for(const loop_options& o, const device& first) {
 
 // Whether the loop's chunks may finish with their work still queued on the
 // GPU, the loop returning without the host waiting for its kernels
-// (docs/runtime.md, "Queued loops in a data region"): asked for
-// (GPU_AUTOPAR_QUEUE=on), a kernel-mode loop on CUDA GPUs inside a data
+// (docs/runtime.md, "Queued loops in a data region"): unless
+// GPU_AUTOPAR_QUEUE=off, a kernel-mode loop on CUDA GPUs inside a data
 // region, all of whose maps the region holds, under a static schedule (every
 // chunk known at the start; the adaptive one measures chunks), using no
 // device memory in place (managed memory the host may read as soon as the
@@ -232,7 +232,18 @@ bool may_leave_queued(const runtime_config& config, const loop_options& o, const
   for (const auto& r : ranges)
     if (!region_section_of(r.first, r.second, &held))
       return false;
-  return true;
+  // Not where the host holds the newest values of everything the loop reads
+  // (its first loop in a region, one after `update host`): a GPU failing in
+  // it is then found while the loop runs and its chunks run again from the
+  // host's values, which a loop that returned could not do. Elsewhere what
+  // the loop reads is newest on the GPUs only, and a GPU lost in it loses
+  // that either way.
+  ranges.clear();
+  body.host_read_ranges(ranges);
+  for (const auto& r : ranges)
+    if (!region_host_newest(r.first, r.second))
+      return true;
+  return false;
 }
 
 const char* policy_name(fallback_policy f) {

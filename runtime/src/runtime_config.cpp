@@ -318,10 +318,10 @@ runtime_config read_config_from_environment() {
       c.problems.push_back(std::string("GPU_AUTOPAR_PIN='") + v + "' is not once or loop; using once");
   }
   if (const char* v = std::getenv("GPU_AUTOPAR_QUEUE")) {
-    if (!std::strcmp(v, "on"))
-      c.queue_region_loops = true;
-    else if (std::strcmp(v, "off") && *v)
-      c.problems.push_back(std::string("GPU_AUTOPAR_QUEUE='") + v + "' is not on or off; using off");
+    if (!std::strcmp(v, "off"))
+      c.queue_region_loops = false;
+    else if (std::strcmp(v, "on") && *v)
+      c.problems.push_back(std::string("GPU_AUTOPAR_QUEUE='") + v + "' is not on or off; using on");
   }
   if (const char* v = std::getenv("GPU_AUTOPAR_REPORT"))
     c.report_path = v;

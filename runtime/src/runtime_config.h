@@ -86,12 +86,11 @@ struct runtime_config {
   // loops that used it (host_pinning.h); `loop` unregisters it when nothing
   // holds it any more.
   bool pin_once = true;
-  // GPU_AUTOPAR_QUEUE=on: loops inside a data region may return with their
-  // kernels still queued on the GPUs (docs/runtime.md, "Queued loops in a
-  // data region"); off (the default): every loop waits for its chunks, so a
-  // GPU that fails in a loop is found in that loop and its chunks run again
-  // elsewhere.
-  bool queue_region_loops = false;
+  // GPU_AUTOPAR_QUEUE=on (the default): loops inside a data region may
+  // return with their kernels still queued on the GPUs, where a GPU failing
+  // in them would lose data anyway (docs/runtime.md, "Queued loops in a data
+  // region"); off: every loop waits for its chunks.
+  bool queue_region_loops = true;
   std::vector<std::string> problems;     // bad values, printed once at start-up
 };
 

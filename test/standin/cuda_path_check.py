@@ -117,7 +117,7 @@ def counts_disagree(text, lines, queued=False):
     for m in re.finditer(r"counts device=(\d+) (.*)", text):
         standin[int(m.group(1))] = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", m.group(2))}
     # The runtime waits on events only where the host needs what loops left
-    # queued (GPU_AUTOPAR_QUEUE=on: a region's end, an update, a host loop),
+    # queued (a region's end, an update, a host loop),
     # at most once per GPU slot each time: those waits are the region's, not a
     # loop's. Without queued loops there are none.
     for dev, counts in standin.items():
@@ -422,7 +422,7 @@ def region_fault_survived(lines):
 
 
 def queued(check, fewer_waits=True):
-    """GPU_AUTOPAR_QUEUE=on (docs/runtime.md, "Queued loops in a data
+    """Queued loops (docs/runtime.md, "Queued loops in a data
     region"): `check`, and the region's loops after its first return without
     the host waiting for their chunks: fewer waits than chunks over those
     loops. A chunk that copies from the host still waits for it
@@ -440,7 +440,7 @@ def queued(check, fewer_waits=True):
     return both
 
 
-QUEUE = {"GPU_AUTOPAR_QUEUE": "on"}
+WAIT = {"GPU_AUTOPAR_QUEUE": "off"}
 QUEUED_LOST = "^" + re.escape(
     "gpu-autopar: cuda_path.cu:70: data region: the newest values of y[32768:32768] were only on cuda1, which "
     "failed (CUDA error 700: an illegal memory access was encountered (found waiting for work a loop left queued; "
@@ -592,13 +592,31 @@ RUNS = {
     "lookup-4": ("lookup", devices(4), TASK_OK, table_once_per_device),
     "scatter-2": ("scatter", devices(2), TASK_OK, no_fallback),
     "saxpy-region-2": ("saxpy-region", devices(2), TASK_OK, lambda lines: per_chunk(lines, True)),
-    "stencil-region-2": ("stencil-region", devices(2), TASK_OK, halos(True)),
-    "stencil-region-3-no-peer": ("stencil-region", devices(3, PEER="0"), TASK_OK, halos(False)),
-    "region-fault-lost": ("region-fault", devices(2, FAULT_LAUNCH="1@2"), REGION_LOST, any_report),
+    # Loops in a region return with their kernels queued (the default) or
+    # wait for them (GPU_AUTOPAR_QUEUE=off: the `-waiting` runs).
+    "stencil-region-2": ("stencil-region", devices(2), TASK_OK, queued(halos(True), fewer_waits=False)),
+    "stencil-region-2-waiting": ("stencil-region", dict(devices(2), **WAIT), TASK_OK, halos(True)),
+    # Pieces dealt round-robin over 3 GPUs: a row two GPUs need is copied to one
+    # of them in a loop that does not wait for it, and must not be copied on
+    # from there to the third in that loop.
+    "stencil-region-3": ("stencil-region", devices(3), TASK_OK, queued(halos(True), fewer_waits=False)),
+    "stencil-region-3-no-peer": ("stencil-region", devices(3, PEER="0"), TASK_OK,
+                                 queued(halos(False), fewer_waits=False)),
+    "stencil-region-3-no-peer-waiting": ("stencil-region", dict(devices(3, PEER="0"), **WAIT), TASK_OK,
+                                         halos(False)),
+    # GPU 1 lost in loop 2, which reads y's half that only GPU 1 held: lost
+    # either way, found when loop 3 or the region's end waits for loop 2
+    # (queued) or by loop 2 itself (waiting).
+    "region-fault-lost": ("region-fault", devices(2, FAULT_LAUNCH="1@2"), QUEUED_LOST, any_report),
+    "region-fault-lost-waiting": ("region-fault", dict(devices(2, FAULT_LAUNCH="1@2"), **WAIT), REGION_LOST,
+                                  any_report),
     "region-fault-first-loop": ("region-fault", devices(2, FAULT_LAUNCH="1@1"), TASK_OK, region_fault_survived),
+    # After `update host` the host holds what loop 2 reads: loop 2 is not
+    # queued, finds GPU 1's fault itself and runs its chunk again on GPU 0.
     "region-fault-updated": ("region-fault-updated", devices(2, FAULT_LAUNCH="1@2"), TASK_OK, region_fault_survived),
-    "jacobi-collapse-3": ("jacobi-collapse", devices(3), TASK_OK, resident_grids(3)),
-    "jacobi-collapse-4": ("jacobi-collapse", devices(4), TASK_OK, resident_grids(4)),
+    "jacobi-collapse-3": ("jacobi-collapse", devices(3), TASK_OK, queued(resident_grids(3))),
+    "jacobi-collapse-3-waiting": ("jacobi-collapse", dict(devices(3), **WAIT), TASK_OK, resident_grids(3)),
+    "jacobi-collapse-4": ("jacobi-collapse", devices(4), TASK_OK, queued(resident_grids(4))),
     # Less memory per GPU than either grid: each holds its part, and the
     # grids still cross the host link about once each way.
     "jacobi-collapse-3-small": ("jacobi-collapse", devices(3, MEMORY="460K"), TASK_OK, resident_grids(3)),
@@ -606,21 +624,6 @@ RUNS = {
     "jacobi-collapse-3-fault-updated": ("jacobi-collapse-updated", devices(3, FAULT_LAUNCH="1@3"), TASK_OK,
                                         survived_without(1)),
     "jacobi-collapse-3-fault-lost": ("jacobi-collapse", devices(3, FAULT_LAUNCH="1@3"), JACOBI_LOST, any_report),
-    "jacobi-collapse-3-queued": ("jacobi-collapse", dict(devices(3), **QUEUE), TASK_OK, queued(resident_grids(3))),
-    "stencil-region-2-queued": ("stencil-region", dict(devices(2), **QUEUE), TASK_OK,
-                                queued(halos(True), fewer_waits=False)),
-    # Pieces dealt round-robin over 3 GPUs: a row two GPUs need is copied to one
-    # of them in a loop that does not wait for it, and must not be copied on
-    # from there to the third in that loop.
-    "stencil-region-3-queued": ("stencil-region", dict(devices(3), **QUEUE), TASK_OK,
-                                queued(halos(True), fewer_waits=False)),
-    "stencil-region-3-no-peer-queued": ("stencil-region", dict(devices(3, PEER="0"), **QUEUE), TASK_OK,
-                                        queued(halos(False), fewer_waits=False)),
-    # Found at the region's end, after loop 2 returned: y's half that only
-    # GPU 1 held since the `update host` is lost, and said so (unqueued, loop
-    # 2 finds the fault itself and runs again on GPU 0: region-fault-updated).
-    "region-fault-updated-queued": ("region-fault-updated", dict(devices(2, FAULT_LAUNCH="1@2"), **QUEUE),
-                                    QUEUED_LOST, any_report),
     "device-pointer-2": ("device-pointer", devices(2), TASK_OK, in_place(1)),
     "managed-pointer-2": ("managed-pointer", devices(2), TASK_OK, in_place(None)),
     "device-pointer-elsewhere": ("device-pointer", dict(devices(2), GPU_AUTOPAR_DEVICES="cuda:0"), POINTER_ELSEWHERE,
@@ -674,7 +677,7 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
         problems += UNORDERED[scenario](text, lines)
     if scenario in ("kernel", "saxpy", "lookup", "saxpy-region", "stencil-region", "jacobi-collapse",
                     "jacobi-collapse-twice") and not faults:
-        problems += counts_disagree(text, lines, extra.get("GPU_AUTOPAR_QUEUE") == "on")
+        problems += counts_disagree(text, lines, extra.get("GPU_AUTOPAR_QUEUE") != "off")
     if scenario == "kernel" and not faults:
         problems += reduced_on_device(lines)
     if not scenario.startswith("task"):

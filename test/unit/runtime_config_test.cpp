@@ -141,10 +141,10 @@ TEST(RuntimeConfig, InvalidThreadsAreReported) {
   unsetenv("GPU_AUTOPAR_THREADS");
 }
 
-// GPU_AUTOPAR_QUEUE: on or off (the default); anything else is reported and off.
+// GPU_AUTOPAR_QUEUE: on (the default) or off; anything else is reported and on.
 TEST(RuntimeConfig, QueueSetting) {
   unsetenv("GPU_AUTOPAR_QUEUE");
-  EXPECT_FALSE(read_config_from_environment().queue_region_loops);
+  EXPECT_TRUE(read_config_from_environment().queue_region_loops);
   setenv("GPU_AUTOPAR_QUEUE", "on", 1);
   EXPECT_TRUE(read_config_from_environment().queue_region_loops);
   setenv("GPU_AUTOPAR_QUEUE", "off", 1);
@@ -153,8 +153,8 @@ TEST(RuntimeConfig, QueueSetting) {
   EXPECT_TRUE(c.problems.empty());
   setenv("GPU_AUTOPAR_QUEUE", "yes", 1);
   c = read_config_from_environment();
-  EXPECT_FALSE(c.queue_region_loops);
+  EXPECT_TRUE(c.queue_region_loops);
   ASSERT_EQ(c.problems.size(), 1u);
-  EXPECT_EQ(c.problems[0], "GPU_AUTOPAR_QUEUE='yes' is not on or off; using off");
+  EXPECT_EQ(c.problems[0], "GPU_AUTOPAR_QUEUE='yes' is not on or off; using on");
   unsetenv("GPU_AUTOPAR_QUEUE");
 }

@@ -227,6 +227,7 @@ public:
   const loop_effects* effects() const override { return effects_ ? &*effects_ : nullptr; }
   bool leaves_untracked_work() const override { return parts_.mode != loop_mode::kernel; }
   void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const override;
+  void host_read_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const override;
   std::uint64_t split_unit() const override {
     return parts_.mode == loop_mode::kernel && parts_.space.collapsed ? parts_.space.inner : 1;
   }
@@ -258,6 +259,7 @@ private:
   void run_cuda(device_context& dev, const erased_view* views, std::uint64_t begin, std::uint64_t end,
                 staging_buffer& records, std::optional<device_allocation>& memory);
   void complete_chunk(map_slice* slices, const staging_buffer& records);
+  void add_host_ranges(std::vector<std::pair<const void*, std::size_t>>& out, bool read_only) const;
   void combine(const void* record);
   element_range host_range(const erased_map& m, std::uint64_t begin, std::uint64_t end) const;
 

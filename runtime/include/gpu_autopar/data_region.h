@@ -193,6 +193,9 @@ void require_not_partly_present(const loop_site& site, const region_section& s);
 // The section a live region maps that holds all of [host, host + bytes), if
 // one does (false otherwise, also for a range that only overlaps one).
 bool region_section_of(const void* host, std::size_t bytes, region_section* section);
+// Whether the host holds the newest values of every byte of [host, host +
+// bytes) that a live region maps (bytes no region maps count as the host's).
+bool region_host_newest(const void* host, std::size_t bytes);
 // Before a chunk on `dev` uses host bytes [host, host + bytes): `read` if it
 // reads their old values, `exclusive_write` if its writes cover exactly its
 // own elements (sections of neighbouring chunks do not overlap).

@@ -152,6 +152,8 @@ public:
   // (first byte, bytes) pairs, so that it can be page-locked while the loop
   // runs on CUDA GPUs (host_pinning.h). Nothing by default.
   virtual void host_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const { (void)out; }
+  // Of those, the ones whose old values the loop reads (all of them by default).
+  virtual void host_read_ranges(std::vector<std::pair<const void*, std::size_t>>& out) const { host_ranges(out); }
   // How many consecutive iterations make one indivisible unit of a split
   // across devices: a collapsed nest's rows (the inner loops' iterations per
   // outermost value), so that each chunk's sections are its own and stay
