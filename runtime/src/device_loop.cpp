@@ -10,6 +10,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "timeline_handoff.h"
+
 namespace gpu_autopar {
 namespace detail {
 namespace {
@@ -115,6 +117,8 @@ public:
           job_finished();
     lock.lock();
     cv_.wait(lock, [&] { return open_jobs_ == 0; });
+    for (const auto& j : jobs_)
+      handoff_adopt(j.get(), 1);
     // Every job is back, so every lease is: no chunk can be running.
     assert(in_flight_ == 0 && open_jobs_ == 0);
     result_.leftover = sched_.take_remaining();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "timeline_handoff.h"
+
 namespace gpu_autopar {
 namespace detail {
 namespace {
@@ -52,6 +54,7 @@ void lease_pool::post(int d, lease_job* job, int slots) {
   const int want = std::max(1, std::min(slots, kMaxSlotsPerDevice));
   while (int(s.workers.size()) < want)
     start_worker(s);
+  handoff_publish(job, 0); // the worker starts it no earlier than now
   s.queue.push_back(job);
   s.cv.notify_one();
 }
@@ -104,8 +107,10 @@ void lease_pool::worker_main(device_slots& s, int slot) {
     ++s.busy;
     lock.unlock();
     t_lease = ctx.get();
+    handoff_adopt(job, 0);
     job->run(*ctx);
     ctx->end_lease();
+    handoff_publish(job, 1); // the poster waits for this
     t_lease = nullptr;
     lock.lock();
     assert(s.busy > 0);

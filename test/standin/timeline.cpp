@@ -8,10 +8,13 @@
 // on: threads issue concurrently, so an op issued later may run in a gap left
 // by another thread's ops). A copy from or to pageable memory holds its
 // thread until it ends; a wait moves the thread to the end of what it waited
-// for, plus the wake-up. Host threads' other synchronisation (a runtime's
-// workers joining the thread that called a loop) is invisible here, except at
-// marks: a mark is a point where the program's threads are quiescent, and
-// every thread's time moves to the latest of them. Engines per device: kernels (one at a time: the
+// for, plus the wake-up. Host threads' other synchronisation is invisible
+// here, except where the program says so: a runtime's thread that posts a job
+// publishes a key (gpu_autopar_standin_handoff) and the worker that takes it
+// adopts it, its time moving to at least the poster's, and the same when a
+// worker's job ends and the loop's thread has waited for it; and at marks, a
+// point where the program's threads are quiescent, where every thread's time
+// moves to the latest of them. Engines per device: kernels (one at a time: the
 // kernels here are bandwidth-bound, two at once would share HBM), a copy
 // engine each way on the host link, and one receiving NVLink copies.
 #include <algorithm>
@@ -29,10 +32,10 @@ namespace standin {
 namespace {
 
 struct entry {
-  enum class kind : std::uint8_t { issue, wait, host, mark, event } k;
+  enum class kind : std::uint8_t { issue, wait, host, mark, event, publish, adopt } k;
   explicit entry(kind what) : k(what) {}
   int thread = 0;
-  std::uint64_t id = 0; // issue: the op; event: its stamp
+  std::uint64_t id = 0; // issue: the op; event: its stamp; publish, adopt: the hand-off's key
   int device = -1, stream = -1;
   engine eng = engine::compute;
   bool holds_host = false, kernel = false;
@@ -117,6 +120,7 @@ void replay() {
   double host_bytes = 0;
   std::unordered_map<std::uint64_t, double> ends; // op id -> end
   std::vector<double> now;                         // per host thread
+  std::unordered_map<std::uint64_t, double> handoffs; // key -> the latest time a thread published it
   std::vector<std::map<double, double>> busy;      // per device and engine: start -> end
   auto end_of = [&](std::uint64_t id) {
     auto it = ends.find(id);
@@ -173,6 +177,17 @@ void replay() {
       for (std::uint64_t id : e.after)
         at = std::max(at, end_of(id));
       t.event_times[e.id] = at;
+      break;
+    }
+    case entry::kind::publish: { // a thread hands work on: whoever takes it is no earlier
+      double& at = handoffs[e.id];
+      at = std::max(at, host);
+      break;
+    }
+    case entry::kind::adopt: {
+      auto it = handoffs.find(e.id);
+      if (it != handoffs.end())
+        host = std::max(host, it->second);
       break;
     }
     case entry::kind::mark: { // a point where every host thread is quiescent: they all meet there
@@ -384,5 +399,19 @@ extern "C" void gpu_autopar_standin_mark(const char* label) {
   auto guard = standin::lock();
   standin::entry e(standin::entry::kind::mark);
   e.what = label ? label : "";
+  standin::record(std::move(e));
+}
+
+// A host thread handed work to another (`adopt` 0: this thread publishes
+// `key`; 1: this thread took what was published under it). gpu-autopar's
+// lease pool calls it, looked up with dlsym (absent from the real CUDA
+// runtime): the stand-in cannot otherwise see a worker start a job that the
+// loop's thread posted, or that thread wait for the worker.
+extern "C" void gpu_autopar_standin_handoff(std::uint64_t key, int adopt) {
+  auto guard = standin::lock();
+  standin::entry e(adopt ? standin::entry::kind::adopt : standin::entry::kind::publish);
+  e.id = key;
+  if (standin::global().trace)
+    standin::log_line(std::string(adopt ? "adopt " : "publish ") + std::to_string(key));
   standin::record(std::move(e));
 }
