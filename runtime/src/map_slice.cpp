@@ -141,7 +141,8 @@ std::string map_slice::describe(const erased_map& m, std::size_t k) const {
   std::string array = m.name ? std::string(m.name) : std::string();
   array = array.substr(0, array.find('['));
   if (array.empty())
-    array = "the loop's map " + std::to_string(k + 1);
+    return "elements [" + std::to_string(range_.lo) + ", " + std::to_string(range_.hi) + ") of the loop's map " +
+           std::to_string(k + 1);
   return array + "[" + std::to_string(range_.lo) + ":" + std::to_string(range_.size()) + "]";
 }
 

@@ -98,8 +98,8 @@ public:
   // Whether the chunk reads the section's old values and writes it back
   // whole (what fetch() lands directly only when `direct`).
   bool rereads() const { return writes_ && reads_ && !diff_; }
-  // The chunk's section as the program indexes it: "y[4096:4096]" (the
-  // loop's map `k` where the map has no name).
+  // The chunk's section as the program indexes it: "y[4096:4096]" (where
+  // the map has no name: "elements [4096, 8192) of the loop's map 2").
   std::string describe(const erased_map& m, std::size_t k) const;
   // commit: writes what fetch() staged to the host object. No device call:
   // it cannot fail.

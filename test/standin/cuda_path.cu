@@ -101,6 +101,9 @@ int kernel_mode() {
     x[i] = i % 97;
     y[i] = serial[i] = i % 13;
   }
+  // A loop that cannot go on (a GPU lost while a chunk's results landed in
+  // y) throws loop_error: its message is the program's output.
+  try {
   for (int round = 0; round < 2; ++round) {
     double sum = 0, serial_sum = 0;
     for (int i = 0; i < n; ++i) {
@@ -119,6 +122,9 @@ int kernel_mode() {
     for (int i = 0; i < n; ++i)
       wrong += y[i] != serial[i];
     std::printf("round %d: wrong=%lld sum=%s\n", round, wrong, sum == serial_sum ? "serial" : "different");
+  }
+  } catch (const ga::loop_error& e) {
+    std::printf("%s\n", e.what());
   }
   return 0;
 }

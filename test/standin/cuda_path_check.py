@@ -42,6 +42,17 @@ def any_report(lines):
     return []
 
 
+MID_LANDING = (r"^gpu-autopar: cuda0: stream synchronize failed: CUDA error 700: an illegal memory access was "
+               r"encountered, while the results of iterations \[(\d+), \d+\) were being copied into elements "
+               r"\[\1, \d+\) of the loop's map 2: that copy may have landed in part, so they can neither be run "
+               r"again nor kept\n$")
+
+
+def stopped(lines):
+    # The loop stopped with loop_error: it wrote no report line.
+    return ["a loop reported: %s" % json.dumps(l) for l in loop_lines(lines)]
+
+
 def landed_then_lost(lines):
     # GPU_AUTOPAR_STANDIN_LOSE_AT_WAIT=0@1: the GPU's context is lost just
     # after its first wait ran the work it waited for, the results of the
@@ -582,6 +593,10 @@ RUNS = {
     "kernel-fault": ("kernel", devices(2, FAULT_LAUNCH="1"), KERNEL_OK, gpu_lost),
     "kernel-fault-only-gpu": ("kernel", devices(1, FAULT_LAUNCH="2"), KERNEL_OK, any_report),
     "kernel-lost-after-landing": ("kernel", devices(1, LOSE_AT_WAIT="0@1"), KERNEL_OK, landed_then_lost),
+    # Lost right after the first chunk's mark before y's copy back ran (its
+    # 2nd copy to the host: the partial sums, then the mark): y's copy may
+    # have landed in part, so the loop stops with an error naming it.
+    "kernel-lost-mid-landing": ("kernel", devices(1, LOSE_AFTER_D2H="0@2"), MID_LANDING, stopped),
     "kernel-no-code-for-one": ("kernel", devices(2, CC="8.0:7.5", IMAGE="80"), KERNEL_OK, no_code_for_one),
     "saxpy-2": ("saxpy", devices(2), TASK_OK, lambda lines: per_chunk(lines, False)),
     "saxpy-10-2": ("saxpy-10", devices(2), TASK_OK, lambda lines: per_chunk(lines, False)),
@@ -664,11 +679,11 @@ def run_once(program, lib_dir, work, name, scenario, extra, stdout_re, check_rep
     if not re.search(stdout_re, p.stdout):
         problems.append("stdout %r does not match %r" % (p.stdout, stdout_re))
     problems += log_problems(text, extra)
-    if not lines and check_report is not refused:
+    if not lines and check_report not in (refused, stopped):
         problems.append("no report")
     # Injected faults lose GPUs (the stand-in's counts then include what
     # the failed chunks did on a poisoned device).
-    faults = "FAULT_LAUNCH" in " ".join(extra) or "LOSE_AT_WAIT" in " ".join(extra)
+    faults = any(k in " ".join(extra) for k in ("FAULT_LAUNCH", "LOSE_AT_WAIT", "LOSE_AFTER_D2H"))
     if any(l.get("backend") == "cpu" for l in loop_lines(lines)) and "fault-only" not in name and \
             "LOSE_AT_WAIT" not in " ".join(extra):
         problems.append("a loop ran on the CPU only")

@@ -77,6 +77,9 @@ state* make_state() {
   for (const auto& k : split(std::getenv("GPU_AUTOPAR_STANDIN_LOSE_AT_WAIT"), ','))
     if (const auto at = k.find('@'); at != std::string::npos)
       s->lose_at_waits.emplace_back(std::atoi(k.c_str()), std::strtoull(k.c_str() + at + 1, nullptr, 10));
+  for (const auto& k : split(std::getenv("GPU_AUTOPAR_STANDIN_LOSE_AFTER_D2H"), ','))
+    if (const auto at = k.find('@'); at != std::string::npos)
+      s->lose_after_d2h.emplace_back(std::atoi(k.c_str()), std::strtoull(k.c_str() + at + 1, nullptr, 10));
   for (const auto& a : split(std::getenv("GPU_AUTOPAR_STANDIN_IMAGE"), ','))
     s->image_majors.push_back(std::atoi(a.c_str()) / 10); // sm_80 code runs on 8.x devices
   s->trace = std::getenv("GPU_AUTOPAR_STANDIN_TRACE") != nullptr;
@@ -176,6 +179,15 @@ void execute(state& s, op& o) {
   else if (o.run)
     o.run();
   o.run = nullptr;
+  if (o.eng == engine::d2h) {
+    const std::uint64_t n = ++dev.d2h_ran;
+    for (const auto& [d, k] : s.lose_after_d2h)
+      if (d == o.device && k == n) {
+        dev.sticky = cudaErrorIllegalAddress;
+        log_line("note: device " + std::to_string(d) + ": context lost right after its device-to-host copy " +
+                 std::to_string(k) + " ran (GPU_AUTOPAR_STANDIN_LOSE_AFTER_D2H); what was queued behind it never runs");
+      }
+  }
   // After the run: a kernel's accesses are known only once it ran.
   for (const op& d : s.done)
     if (d.stream != o.stream && !happens_before(d, o) && !happens_before(o, d))

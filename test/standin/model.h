@@ -95,6 +95,7 @@ struct device {
   std::size_t memory = 0, used = 0, peak = 0;
   int major = 8, minor = 0;
   cudaError_t sticky = cudaSuccess; // a poisoned context: every later call on it fails with this
+  std::uint64_t d2h_ran = 0;        // device-to-host copies that ran (GPU_AUTOPAR_STANDIN_LOSE_AFTER_D2H)
   int legacy_stream = -1;
   counts n;
 };
@@ -132,6 +133,10 @@ struct state {
   // another stream's kernel faults just then: the wait reports the error
   // though the waited work (copies to the host included) had completed.
   std::vector<std::pair<int, std::uint64_t>> lose_at_waits;
+  // GPU_AUTOPAR_STANDIN_LOSE_AFTER_D2H=D@K: device D's context is lost right
+  // after its K-th device-to-host copy ran (in the order copies run): the
+  // copies queued behind it never run.
+  std::vector<std::pair<int, std::uint64_t>> lose_after_d2h;
   bool trace = false; // GPU_AUTOPAR_STANDIN_TRACE: log every op as it runs
   bool peers = true;  // GPU_AUTOPAR_STANDIN_PEER=0: cudaDeviceCanAccessPeer says no
   std::set<std::pair<int, int>> peer_access; // (device, peer) pairs cudaDeviceEnablePeerAccess enabled
