@@ -246,8 +246,10 @@ void compiled_loop::run_device(device_context& dev, std::uint64_t begin, std::ui
   for (std::size_t k = 0; k < n; ++k)
     if (k != direct)
       slices[k].fetch(parts_.maps[k], false);
-  const bool landing = direct < n && slices[direct].fetch(parts_.maps[direct], true);
+  const bool landing = direct < n && slices[direct].lands_directly();
   try {
+    if (direct < n)
+      slices[direct].fetch(parts_.maps[direct], true);
     dev.chunk_wait(); // the chunk's one wait: copies in, kernel, partials and copies out
   } catch (const device_error& e) {
     // Run again unless the one copy that cannot be undone may have landed.

@@ -328,19 +328,24 @@ public:
             "copy to host");
     });
   }
-  // Between two landing marks (landing_marks.h). The first mark's failure
-  // throws (nothing of the copy was queued); once the copy is queued, the
-  // second mark's failure is left for the chunk's wait to find, as the
-  // copy's own would be.
+  // Between two landing marks (landing_marks.h). Until a piece of the copy
+  // (by_registration) is queued, a failure leaves it not started; after
+  // that, last_copy() reads the marks. The second mark's failure is left for
+  // the chunk's wait to find, as the copy's own would be.
   void copy_to_host_last(void* dst, const void* src, std::size_t bytes) override {
-    last_queued_ = after_marked_ = false;
+    last_started_ = after_marked_ = false;
     const bool marked = prepare_marks();
     if (marked) {
       counted_.copied_out(landing_marks::kMarkBytes);
       check(marks_.mark_before(stream_), "copy to host");
     }
-    copy_to_host_async(dst, src, bytes);
-    last_queued_ = true;
+    queued();
+    by_registration(dst, bytes, [&](std::size_t at, std::size_t n) {
+      counted_.copied_out(n);
+      check(api_.memcpy_to_host_async(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, n, stream_),
+            "copy to host");
+      last_started_ = true;
+    });
     if (!marked)
       return;
     counted_.copied_out(landing_marks::kMarkBytes);
@@ -349,7 +354,7 @@ public:
       api_.get_last_error(); // the wait reports it, if it is the context's
   }
   copy_outcome last_copy() override {
-    if (!last_queued_)
+    if (!last_started_)
       return copy_outcome::not_run;
     if (!marks_ready_)
       return copy_outcome::unknown;
@@ -581,6 +586,8 @@ private:
       api_.get_last_error();
       throw device_out_of_memory(name() + ": out of memory allocating the GPU's landing word");
     }
+    // Nothing of the copy is queued yet: a failure here (a context lost
+    // meanwhile, no page-locked memory) runs the chunk again.
     check(e, "allocating the GPU's landing word");
     check(marks_.prepare(word), "allocating the landing marks");
     marks_ready_ = true;
@@ -623,7 +630,7 @@ private:
   std::vector<std::size_t> cuts_;   // by_registration's, kept for its capacity
   landing_marks marks_{api_};       // around a chunk's last copy to the host
   bool marks_ready_ = false;
-  bool last_queued_ = false;  // the current chunk's copy_to_host_last queued its copy
+  bool last_started_ = false; // the current chunk's copy_to_host_last queued a piece of its copy
   bool after_marked_ = false; // and the mark after it
 };
 

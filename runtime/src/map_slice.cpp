@@ -121,20 +121,16 @@ void map_slice::in_place(device_context& dev, const erased_map& m, long long fir
   mem_ = host_bytes(m); // writes_ stays false: nothing comes back
 }
 
-bool map_slice::fetch(const erased_map& m, bool direct) {
+void map_slice::fetch(const erased_map& m, bool direct) {
   if (!writes_ || !mem_ || resident())
-    return false;
+    return;
   const std::size_t bytes = static_cast<std::size_t>(range_.size()) * m.element_size;
-  if (!diff_ && direct && rereads()) {
+  if (direct && lands_directly())
     dev_->copy_to_host_last(host_bytes(m), mem_, bytes);
-    return true;
-  }
-  if (!diff_ && !rereads()) {
+  else if (!diff_ && !rereads())
     dev_->copy_to_host_async(host_bytes(m), mem_, bytes);
-    return false;
-  }
-  dev_->copy_to_host_async(after_.allocate(*dev_, bytes), mem_, bytes);
-  return false;
+  else
+    dev_->copy_to_host_async(after_.allocate(*dev_, bytes), mem_, bytes);
 }
 
 std::string map_slice::describe(const erased_map& m, std::size_t k) const {

@@ -92,12 +92,13 @@ public:
   // (it did: so did everything queued before it, as when another stream's
   // fault lost the context after it). The rest comes back into page-locked
   // staging; a section neighbouring chunks share (compare and copy back)
-  // too, and only what changed is written. Returns whether it queued that
-  // one copy (device_context::copy_to_host_last).
-  bool fetch(const erased_map& m, bool direct);
+  // too, and only what changed is written.
+  void fetch(const erased_map& m, bool direct);
   // Whether the chunk reads the section's old values and writes it back
   // whole (what fetch() lands directly only when `direct`).
   bool rereads() const { return writes_ && reads_ && !diff_; }
+  // Whether fetch(m, true) copies it straight into the host object, last.
+  bool lands_directly() const { return rereads() && mem_ && !resident(); }
   // The chunk's section as the program indexes it: "y[4096:4096]" (where
   // the map has no name: "elements [4096, 8192) of the loop's map 2").
   std::string describe(const erased_map& m, std::size_t k) const;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -43,10 +44,11 @@ std::string kernel_refusal(const Space& space, const ga::loop_options_builder& o
   return "no exception";
 }
 
+// How many iterations a valid loop runs (on CPU threads: counted atomically).
 int ran_after(const ga::loop_site& site) {
-  int ran = 0;
+  std::atomic<int> ran{0};
   ga::host_loop(site, ga::iterations<int>(0, ga::less, 10, 1), ga::options(), ga::reductions(), [&](int) { ++ran; });
-  return ran;
+  return ran.load();
 }
 
 } // namespace

@@ -89,10 +89,15 @@ public:
     ran,     // done, and everything queued before it: the chunk's results are all back
     unknown, // may have run in part
   };
-  virtual void copy_to_host_last(void* dst, const void* src, std::size_t bytes) { copy_to_host_async(dst, src, bytes); }
-  // Only after a failed wait that followed copy_to_host_last. A simulated
-  // device copies at once: the copy ran when the call returned.
-  virtual copy_outcome last_copy() { return copy_outcome::ran; }
+  virtual void copy_to_host_last(void* dst, const void* src, std::size_t bytes) {
+    last_copy_returned_ = false;
+    copy_to_host_async(dst, src, bytes);
+    last_copy_returned_ = true;
+  }
+  // Only after copy_to_host_last threw or a wait after it failed. Here: a
+  // device that copies when asked (a simulated one) copied once the call
+  // returned, and not at all where it threw.
+  virtual copy_outcome last_copy() { return last_copy_returned_ ? copy_outcome::ran : copy_outcome::not_run; }
   // Waits for everything queued on this lease.
   virtual void synchronize() = 0;
   // A kernel-mode chunk's one wait, once its last copy out is queued. A
@@ -103,6 +108,9 @@ public:
   // Kernel mode tells the device about each kernel it launched (on a
   // simulated device: each chunk it ran), for the report's counts.
   virtual void launched() noexcept {}
+
+private:
+  bool last_copy_returned_ = false;
 };
 
 class loop_effects; // loop_effects.h
