@@ -328,8 +328,7 @@ std::unique_ptr<present_entry> detach(present_entry* e) {
   auto it = std::find_if(t.begin(), t.end(), [&](const auto& x) { return x.get() == e; });
   assert(it != t.end());
   std::unique_ptr<present_entry> out = std::move(*it);
-  forget_losses(*out);
-  t.erase(it);
+  t.erase(it); // its losses stay recorded until leave() copied it back: its error names them
   g_live.fetch_sub(1, std::memory_order_release);
   return out;
 }
@@ -360,6 +359,7 @@ void leave(const std::vector<std::unique_ptr<present_entry>>& left,
     std::lock_guard<std::mutex> lock(e->m);
     for (device_copy& c : e->on)
       c.block.reset(); // freed now, or by the last chunk still holding it
+    forget_losses(*e);
   }
 }
 

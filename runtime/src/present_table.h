@@ -100,13 +100,14 @@ presence lookup(const region_section& s, present_entry** found);
 void require_not_partly_present(const loop_site& site, const char* construct, const region_section& s);
 // A new entry for `s`, with both counts zero.
 present_entry* make_present(const loop_site& site, const region_section& s);
-// Takes an entry whose counts are zero out of the table.
+// Takes an entry whose counts are zero out of the table; leave() must follow
+// (what it lost stays recorded until then, for the error that names it).
 std::unique_ptr<present_entry> detach(present_entry* e);
 
 // Without the lock, on detached entries: copies each one's `copy_back`
 // (ranges of the section) to the host, from all devices at once, and frees
-// the devices' copies. The first failure goes to `error` (a loop_error when
-// newest values were lost with a failed device).
+// the devices' copies, and forgets what they lost. The first failure goes to
+// `error` (a loop_error when newest values were lost with a failed device).
 void leave(const std::vector<std::unique_ptr<present_entry>>& left,
            const std::vector<std::vector<byte_range>>& copy_back, std::exception_ptr& error);
 // Sections whose counts reached zero, found under the lock, leave in three

@@ -76,6 +76,31 @@ TEST(RegionFaults, NothingLostGivesTheSerialResult) {
   }
 }
 
+// Entered data whose newest part was only on a lost device, found when the
+// section leaves (`exit data`): the error names that part and the device,
+// as inside a region. Loop 1 leaves y[4500:9000) newest on device 1 only;
+// device 1 is lost in loop 2 (over x, which the host holds newest: nothing
+// of it is lost); `update host` of y's first half settles y's copies
+// (recording what device 1 took with it) and loses nothing; `exit data`
+// then needs the rest.
+TEST(RegionFaults, ExitDataNamesTheDeviceThatLostTheSection) {
+  rt_test::scoped_env env{{"GPU_AUTOPAR_DEVICES", "sim:2,lose=1@2"}};
+  const int n = 9000;
+  std::vector<float> x(n, 1.0f), y(n, 0.0f), z(n, 0.0f);
+  std::string what;
+  try {
+    enter_data({"t.cpp", 20}, {section(map_kind::to, x, "x"), section(map_kind::to, y, "y")});
+    saxpy({"t.cpp", 21}, y, x, 1.0f);
+    saxpy({"t.cpp", 22}, z, x, 1.0f);
+    update_host(y, 0, n / 2);
+    exit_data({"t.cpp", 23}, {section(map_kind::from, x, "x"), section(map_kind::from, y, "y")});
+  } catch (const loop_error& e) {
+    what = e.what();
+  }
+  EXPECT_EQ(what, std::string("gpu-autopar: t.cpp:20: data region: the newest values of y[4500:4500] were only on "
+                              "sim1, which failed (its context is lost (injected on its chunk 2)): ") + kBound);
+}
+
 // Jacobi-style sweeps over the rows of two grids on 3 devices, device 1 lost
 // in its third sweep. With `update host` of the grid just written after each
 // sweep, nothing is lost: the result is the serial one, halos and all.
