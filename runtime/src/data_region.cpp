@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cassert>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -42,13 +43,27 @@ std::mutex& table_mutex() {
   return *m;
 }
 // Never destroyed: data entered and not exited outlives the devices at
-// program end, and must not be copied back or freed then.
+// program end, and must not be copied back or freed then (but see below).
 std::vector<std::unique_ptr<present_entry>>& table() {
   static auto* t = new std::vector<std::unique_ptr<present_entry>>;
   return *t;
 }
 
 namespace {
+
+// At exit, the GPUs' copies of data entered and never exited (or left so by
+// an exception) go back to their GPUs' memory pools. Registered with atexit
+// at the first section made present on CUDA GPUs, after the pools' own exit
+// handler (registered when the GPUs were set up), so it runs first, while the
+// devices are there, and the pools then free the memory.
+void free_present_at_exit() {
+  std::lock_guard<std::mutex> lock(table_mutex());
+  for (const auto& e : table()) {
+    std::lock_guard<std::mutex> entry_lock(e->m);
+    for (device_copy& c : e->on)
+      c.block.reset();
+  }
+}
 
 std::atomic<int> g_live{0}; // present sections
 
@@ -313,9 +328,12 @@ present_entry* make_present(const loop_site& site, const region_section& s) {
   e->first = s.first;
   e->host_valid.add(e->whole()); // the host holds every value when a section becomes present
   if (const lease_pool* pool = runtime().pool.get(); pool && pool->device_count() > 0 &&
-                                                     pool->get(0).kind() == device_kind::cuda)
+                                                     pool->get(0).kind() == device_kind::cuda) {
+    static const bool freed_at_exit = std::atexit(free_present_at_exit) == 0;
+    (void)freed_at_exit;
     if (registration_cache* cache = registration_cache::global())
       e->pinned = cache->hold({{e->host, std::size_t(e->bytes)}});
+  }
   table().push_back(std::move(e));
   g_live.fetch_add(1, std::memory_order_release);
   return table().back().get();

@@ -625,6 +625,8 @@ RUNS = {
     "region-fault-lost": ("region-fault", devices(2, FAULT_LAUNCH="1@2"), QUEUED_LOST, any_report),
     "region-fault-lost-waiting": ("region-fault", dict(devices(2, FAULT_LAUNCH="1@2"), **WAIT), REGION_LOST,
                                   any_report),
+    # Entered, never exited: the GPUs' copies are freed at exit (no leak).
+    "entered-never-exited-2": ("entered-never-exited", devices(2), TASK_OK, any_report),
     "region-fault-first-loop": ("region-fault", devices(2, FAULT_LAUNCH="1@1"), TASK_OK, region_fault_survived),
     # After `update host` the host holds what loop 2 reads: loop 2 is not
     # queued, finds GPU 1's fault itself and runs its chunk again on GPU 0.
