@@ -51,11 +51,9 @@ std::vector<std::unique_ptr<present_entry>>& table() {
 
 namespace {
 
-// At exit, the GPUs' copies of data entered and never exited (or left so by
-// an exception) go back to their GPUs' memory pools. Registered with atexit
-// at the first section made present on CUDA GPUs, after the pools' own exit
-// handler (registered when the GPUs were set up), so it runs first, while the
-// devices are there, and the pools then free the memory.
+// At exit, the GPUs' copies of data entered and never exited go back to their
+// pools. Registered (atexit) at the first section present on CUDA GPUs, after
+// the pools' own handler, so it runs first, and the pools free the memory.
 void free_present_at_exit() {
   std::lock_guard<std::mutex> lock(table_mutex());
   for (const auto& e : table()) {
@@ -145,15 +143,23 @@ void bring_to_host(present_entry& m, byte_range range, host_copies& copies) {
         continue;
       // Bytes newest on several devices (a halo row copied between them)
       // come back once, from the first that holds them.
-      for (byte_range held : c.valid.covered(piece))
-        for (byte_range have : m.host_valid.missing(held)) {
-          pool_device(int(d)).resident_to_host_async(m.host + have.begin, c.block->at(have.begin), have.size());
-          if (copies.issued.size() <= d)
-            copies.issued.resize(m.on.size());
-          copies.issued[d] = 1;
-          c.to_host += have.size();
-          m.host_valid.add(have);
-        }
+      try {
+        for (byte_range held : c.valid.covered(piece))
+          for (byte_range have : m.host_valid.missing(held)) {
+            pool_device(int(d)).resident_to_host_async(m.host + have.begin, c.block->at(have.begin), have.size());
+            if (copies.issued.size() <= d)
+              copies.issued.resize(m.on.size());
+            copies.issued[d] = 1;
+            c.to_host += have.size();
+            m.host_valid.add(have);
+          }
+      } catch (const device_error& e) {
+        // Failed since a loop last used it (its context lost, a chunk's fault
+        // not yet seen): what it alone held newest is lost, the rest comes
+        // from the others.
+        pool_device(int(d)).retire(e.what());
+        settle_retired_devices(m);
+      }
     }
     if (lost.empty() && !m.host_valid.contains(piece))
       lost = piece;
