@@ -13,6 +13,9 @@ warns on are still compared. On a difference the seed, the device setting and
 a reproducer (the failing loop alone, or the whole program when the loop
 alone passes) are printed, and the exit status is 1.
 
+With --data-env --nvcc --standin the seeds' programs are also built once with
+nvcc and run on the CUDA stand-in (data_env_standin.py).
+
 Seeds: --seed/--count, or GPU_AUTOPAR_RANDOM_SEED and GPU_AUTOPAR_RANDOM_COUNT
 (the environment wins, so ctest runs longer without editing anything);
 GPU_AUTOPAR_RANDOM_SETTINGS overrides the number of device settings per seed.
@@ -28,8 +31,11 @@ import subprocess
 import sys
 import threading
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "lit"))
 import loopgen  # noqa: E402
+import data_env_standin  # noqa: E402  (--data-env on the CUDA stand-in)
 
 
 def device_settings(seed, count):
@@ -71,6 +77,7 @@ class Checker:
                       "modes": {}, "shapes": {}}
         self.rejections = []  # (seed, loop, shape, message)
         self.failures = []
+        self.cuda_seeds = {}  # seed -> (generator, kept loops, serial output): for the stand-in (--nvcc)
 
     def rewrite(self, gen, work, only):
         """Writes the program without the loops the tool rejects; returns
@@ -159,12 +166,16 @@ class Checker:
         par, serial = self.build(src, par_src, work)
         expected = run([serial]).stdout
         settings = device_settings(seed, self.a.settings)
+        failed = False
         for dev in settings:
             got, why = self.run_par(par, dev, work)
             if got != expected or why:
                 self.report_failure(gen, seed, dev, expected, got, why, work, kept)
+                failed = True
                 break
         with self.lock:
+            if not failed:
+                self.cuda_seeds[seed] = (gen, kept, expected)
             st = self.stats
             st["seeds"] += 1
             st["loops"] += len(gen.loops)
@@ -268,11 +279,14 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep every seed's files")
     ap.add_argument("--data-env", action="store_true",
                     help="main calls the loops inside data regions and enter/exit data (loopgen.DataEnvironment)")
+    ap.add_argument("--nvcc", default="", help="with --data-env: build the seeds' programs with nvcc too, as one "
+                    "unit, and run them on the CUDA stand-in (data_env_standin.py)")
+    ap.add_argument("--standin", default="", help="directory of the CUDA stand-in's libcudart.so.13")
     a = ap.parse_args()
     a.seed = int(os.environ.get("GPU_AUTOPAR_RANDOM_SEED", a.seed))
     a.count = int(os.environ.get("GPU_AUTOPAR_RANDOM_COUNT", a.count))
     a.settings = int(os.environ.get("GPU_AUTOPAR_RANDOM_SETTINGS", a.settings))
-    for name in ("tool", "cxx", "include", "runtime", "out"):
+    for name in ("tool", "cxx", "include", "runtime", "out", "nvcc", "standin"):
         if os.path.exists(getattr(a, name)):
             setattr(a, name, os.path.abspath(getattr(a, name)))
     os.makedirs(a.out, exist_ok=True)
@@ -286,6 +300,16 @@ def main():
             except Failure as e:
                 errors.append("random: ERROR seed %d: %s" % (seed, e))
                 sys.stderr.write(errors[-1] + "\n")
+    cuda_summary = None
+    if a.data_env and a.nvcc and a.standin and checker.cuda_seeds:
+        try:
+            cuda_summary, cuda_failures = data_env_standin.check(
+                a, {s: v for s, v in checker.cuda_seeds.items()}, os.path.join(a.out, "standin"))
+        except data_env_standin.Failure as e:
+            cuda_failures = ["random: ERROR on the CUDA stand-in: %s\n" % e]
+        for msg in cuda_failures:
+            sys.stderr.write(msg)
+            checker.failures.append((None, msg))
     st = checker.stats
     print("random: seeds %d..%d: %d loops generated, %d compared under %d device runs; %d rejected, %d warned; "
           "%d with bounds checks" % (a.seed, a.seed + a.count - 1, st["loops"], st["compared"], st["runs"],
@@ -294,6 +318,8 @@ def main():
                                             json.dumps(st["shapes"], sort_keys=True)))
     for seed, k, shape, msg in sorted(checker.rejections):
         print("random: seed %d loop %d (%s) %s" % (seed, k, shape, msg))
+    if cuda_summary:
+        print(cuda_summary)
     print("random: %d failing seeds, %d errors" % (len(checker.failures), len(errors)))
     return 1 if checker.failures or errors else 0
 
