@@ -32,6 +32,7 @@
 #include "interval_set.h"
 #include "loop_report.h"
 #include "present_table.h"
+#include "region_copy_back.h"
 #include "region_loss.h"
 #include "runtime_state.h"
 
@@ -107,85 +108,6 @@ void ensure_devices(present_entry& m) {
     m.on.resize(std::size_t(n));
 }
 
-// The devices a round of copies to the host went to: each is waited for
-// once, after every device's copies were queued, so that the copies of
-// several GPUs run at once (from page-locked memory, host_pinning.h).
-struct host_copies {
-  std::vector<char> issued; // by pool index
-
-  void wait() {
-    std::exception_ptr error;
-    for (std::size_t d = 0; d < issued.size(); ++d)
-      if (issued[d]) {
-        issued[d] = 0;
-        try {
-          pool_device(int(d)).resident_wait();
-        } catch (...) {
-          if (!error)
-            error = std::current_exception();
-        }
-      }
-    if (error)
-      std::rethrow_exception(error);
-  }
-};
-
-// Queues the copies that bring the host's copy of `range` up to date from the
-// devices that hold the newest values (under the entry's lock); they have
-// landed once `copies` waited.
-void bring_to_host(present_entry& m, byte_range range, host_copies& copies) {
-  settle_retired_devices(m);
-  byte_range lost{0, 0};
-  for (byte_range piece : m.host_valid.missing(range)) {
-    for (std::size_t d = 0; d < m.on.size() && !piece.empty(); ++d) {
-      device_copy& c = m.on[d];
-      if (!c.block)
-        continue;
-      // Bytes newest on several devices (a halo row copied between them)
-      // come back once, from the first that holds them.
-      try {
-        for (byte_range held : c.valid.covered(piece))
-          for (byte_range have : m.host_valid.missing(held)) {
-            pool_device(int(d)).resident_to_host_async(m.host + have.begin, c.block->at(have.begin), have.size());
-            if (copies.issued.size() <= d)
-              copies.issued.resize(m.on.size());
-            copies.issued[d] = 1;
-            c.to_host += have.size();
-            m.host_valid.add(have);
-          }
-      } catch (const device_error& e) {
-        // Failed since a loop last used it (its context lost, a chunk's fault
-        // not yet seen): what it alone held newest is lost, the rest comes
-        // from the others.
-        pool_device(int(d)).retire(e.what());
-        settle_retired_devices(m);
-      }
-    }
-    if (lost.empty() && !m.host_valid.contains(piece))
-      lost = piece;
-  }
-  // Held only by a device that was lost, or whose chunk failed after its
-  // kernel ran: the newest values are gone (what is left came back). Not a
-  // device failure to retry elsewhere.
-  if (!lost.empty())
-    throw_lost(m, lost);
-}
-
-// The same, landed when it returns.
-void bring_to_host(present_entry& m, byte_range range) {
-  host_copies copies;
-  try {
-    bring_to_host(m, range, copies);
-  } catch (...) {
-    try {
-      copies.wait();
-    } catch (...) {
-    }
-    throw;
-  }
-  copies.wait();
-}
-
 void host_wrote(present_entry& m, byte_range range) {
   loss_repaired(m, range);
   m.host_valid.add(range);
@@ -242,15 +164,10 @@ byte_range part_to_hold(const present_entry& m, const device_copy& c, byte_range
 void give_up_part(present_entry& m, std::size_t d) {
   device_copy& c = m.on[d];
   host_copies copies;
-  copies.issued.resize(m.on.size());
   for (byte_range held : c.valid.covered(c.block->window))
-    for (byte_range have : m.host_valid.missing(held)) {
-      pool_device(int(d)).resident_to_host_async(m.host + have.begin, c.block->at(have.begin), have.size());
-      copies.issued[d] = 1;
-      c.to_host += have.size();
-      m.host_valid.add(have);
-    }
-  copies.wait();
+    for (byte_range have : m.host_valid.missing(held))
+      copies.copy_from(m, d, have);
+  copies.wait(true);
   c.valid.remove(c.block->window);
   c.used = interval_set();
   c.block.reset();
@@ -366,7 +283,7 @@ void leave(const std::vector<std::unique_ptr<present_entry>>& left,
     std::lock_guard<std::mutex> lock(left[k]->m);
     for (byte_range r : copy_back[k]) {
       try {
-        bring_to_host(*left[k], r, copies);
+        copies.bring(*left[k], r);
       } catch (...) {
         if (!error)
           error = std::current_exception();
@@ -374,7 +291,7 @@ void leave(const std::vector<std::unique_ptr<present_entry>>& left,
     }
   }
   try {
-    copies.wait();
+    copies.wait(false);
   } catch (...) {
     if (!error)
       error = std::current_exception();

@@ -452,6 +452,11 @@ def queued(check, fewer_waits=True):
 
 
 WAIT = {"GPU_AUTOPAR_QUEUE": "off"}
+COPY_BACK_LOST = "^" + re.escape(
+    "gpu-autopar: cuda_path.cu:70: data region: the newest values of y[32768:32768] were only on cuda1, which "
+    "failed (cuda1: copy of resident data to the host failed: CUDA error 700: an illegal memory access was "
+    "encountered): they are lost. A failed device loses what was written on it since a section's last `update "
+    "host`: `#pragma gpu_autopar update host(...)` points bound that loss") + "\n$"
 QUEUED_LOST = "^" + re.escape(
     "gpu-autopar: cuda_path.cu:70: data region: the newest values of y[32768:32768] were only on cuda1, which "
     "failed (CUDA error 700: an illegal memory access was encountered (found waiting for work a loop left queued; "
@@ -628,6 +633,11 @@ RUNS = {
     # Entered, never exited: the GPUs' copies are freed at exit (no leak).
     "entered-never-exited-2": ("entered-never-exited", devices(2), TASK_OK, any_report),
     "region-fault-first-loop": ("region-fault", devices(2, FAULT_LAUNCH="1@1"), TASK_OK, region_fault_survived),
+    # GPU 1's context lost while the first `update host` copied its half of y
+    # back (its 4th wait): that copy may have landed in part, so the half is
+    # lost and named, not taken for the host's, nor a raw CUDA error.
+    "region-fault-lost-copying-back": ("region-fault-updated", devices(2, LOSE_AT_WAIT="1@4"), COPY_BACK_LOST,
+                                       any_report),
     # After `update host` the host holds what loop 2 reads: loop 2 is not
     # queued, finds GPU 1's fault itself and runs its chunk again on GPU 0.
     "region-fault-updated": ("region-fault-updated", devices(2, FAULT_LAUNCH="1@2"), TASK_OK, region_fault_survived),
