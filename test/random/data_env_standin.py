@@ -46,10 +46,13 @@ def standin_settings(seed, count=RUNS_PER_SEED):
             # the largest 2-D array is 160 x 160 doubles (200 KiB): parts, not wholes
             env["GPU_AUTOPAR_STANDIN_MEMORY"] = r.choice(["256K", "1M", "4M"])
         if r.random() < 0.4:
-            if r.random() < 0.5:
+            kind = r.random()
+            if kind < 0.4:
                 env["GPU_AUTOPAR_STANDIN_FAULT_LAUNCH"] = "%d@%d" % (r.randrange(n), r.randint(1, 12))
-            else:
+            elif kind < 0.75:
                 env["GPU_AUTOPAR_STANDIN_LOSE_AT_WAIT"] = "%d@%d" % (r.randrange(n), r.randint(1, 6))
+            else:  # lost just after a copy to the host ran: maybe between a chunk's landing marks
+                env["GPU_AUTOPAR_STANDIN_LOSE_AFTER_D2H"] = "%d@%d" % (r.randrange(n), r.randint(1, 8))
         out.append(env)
     return out
 
@@ -89,9 +92,13 @@ def program(seeds):
 
 
 def data_lost(message):
-    """The runtime's loop_error for values only a failed GPU held."""
+    """The runtime's loop_error for values only a failed GPU held, or for a
+    chunk's results a GPU lost while they landed in the program's memory."""
     return bool(re.search(r"data region: the newest values of .* were only on cuda\d+, which failed .*"
-                          r": they are lost\.", message))
+                          r": they are lost\.", message) or
+                re.search(r"^gpu-autopar: cuda\d+: .*, while the results of iterations \[\d+, \d+\) were being "
+                          r"copied into .*: that copy may have landed in part, so they can neither be run again nor "
+                          r"kept$", message))
 
 
 def first_difference(expected, got):
@@ -168,7 +175,8 @@ def run_one(a, exe, seed, env_extra, expected, out):
         return "no end within 120 s", ""
     text = open(log).read() if os.path.exists(log) else ""
     violations = [short(l) for l in text.splitlines() if "] violation " in l]
-    faulted = any(k in env_extra for k in ("GPU_AUTOPAR_STANDIN_FAULT_LAUNCH", "GPU_AUTOPAR_STANDIN_LOSE_AT_WAIT"))
+    faulted = any(k in env_extra for k in ("GPU_AUTOPAR_STANDIN_FAULT_LAUNCH", "GPU_AUTOPAR_STANDIN_LOSE_AT_WAIT",
+                                           "GPU_AUTOPAR_STANDIN_LOSE_AFTER_D2H"))
     notes = "\n".join(short(l) for l in text.splitlines() if "] note" in l)
     got = p.stdout
     if violations:
