@@ -253,10 +253,8 @@ public:
   ~cuda_slot() override {
     end_lease();
     api_.set_device(ordinal_); // what the slot frees (its landing marks) is on its GPU
-    if (fenced_ && stream_) { // what the last chunk left queued ends before the stream goes
-      api_.set_device(ordinal_);
+    if (fenced_ && stream_) // what the last chunk left queued ends before the stream goes
       api_.stream_synchronize(stream_);
-    }
     queued_fences::global().forget(this);
     if (stream_)
       api_.stream_destroy(stream_);
@@ -321,12 +319,8 @@ public:
           "copy from another GPU");
   }
   void copy_to_host_async(void* dst, const void* src, std::size_t bytes) override {
-    queued();
-    by_registration(dst, bytes, [&](std::size_t at, std::size_t n) {
-      counted_.copied_out(n);
-      check(api_.memcpy_to_host_async(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, n, stream_),
-            "copy to host");
-    });
+    bool started = false;
+    queue_to_host(dst, src, bytes, started);
   }
   // Between two landing marks (landing_marks.h). Until a piece of the copy
   // (by_registration) is queued, a failure leaves it not started; after
@@ -339,13 +333,7 @@ public:
       counted_.copied_out(landing_marks::kMarkBytes);
       check(marks_.mark_before(stream_), "copy to host");
     }
-    queued();
-    by_registration(dst, bytes, [&](std::size_t at, std::size_t n) {
-      counted_.copied_out(n);
-      check(api_.memcpy_to_host_async(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, n, stream_),
-            "copy to host");
-      last_started_ = true;
-    });
+    queue_to_host(dst, src, bytes, last_started_);
     if (!marked)
       return;
     counted_.copied_out(landing_marks::kMarkBytes);
@@ -563,6 +551,17 @@ private:
     waited(); // nothing for the lease's end to wait for: the fence stands for it
     device_seconds_ = -1;
     return true;
+  }
+  // Queues the copy to host memory, one piece per registration it crosses;
+  // `started` turns true once a piece is queued (throws where one fails).
+  void queue_to_host(void* dst, const void* src, std::size_t bytes, bool& started) {
+    queued();
+    by_registration(dst, bytes, [&](std::size_t at, std::size_t n) {
+      counted_.copied_out(n);
+      check(api_.memcpy_to_host_async(static_cast<char*>(dst) + at, static_cast<const char*>(src) + at, n, stream_),
+            "copy to host");
+      started = true;
+    });
   }
   template <class Copy>
   void by_registration(const void* host, std::size_t bytes, Copy copy) {
